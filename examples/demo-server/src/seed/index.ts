@@ -1,0 +1,17 @@
+import type { Service } from '@affiliate-commerce/core';
+import { seedAffiliates } from './affiliates';
+import { seedSubscriptions } from './subscriptions';
+
+/**
+ * Seeds the demo data once: when `aff_demo` already exists (a restart on kept `.data`), nothing
+ * is written again.
+ *
+ * @returns true when it seeded
+ */
+export async function seedDemo(service: Service): Promise<boolean> {
+  if (await service.deps.storage.affiliates.get({ affiliateId: 'aff_demo' })) return false;
+  const now = service.deps.clock.now();
+  await seedAffiliates(service);
+  await seedSubscriptions(service, now);
+  return true;
+}

@@ -1,0 +1,1 @@
+export { createExpressRouter, type ExpressRouterOptions } from './router';

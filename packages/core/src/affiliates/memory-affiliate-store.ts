@@ -1,0 +1,15 @@
+import type { MemoryState } from '../testing/memory-state';
+import type { AffiliateStore } from './affiliate-store';
+
+/** The in-memory affiliate store. @example memoryAffiliateStore(state) */
+export function memoryAffiliateStore(state: MemoryState): AffiliateStore {
+  return {
+    async upsert({ affiliate }) {
+      state.affiliates.set(affiliate.id, structuredClone(affiliate));
+    },
+    async get({ affiliateId }) {
+      const found = state.affiliates.get(affiliateId);
+      return found && structuredClone(found);
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Domain errors: a tagged union recognised by `code`, never by `instanceof`, so that two copies
+ * of this package in one application still understand each other's errors.
+ */
+
+/** Every error code the API answers with, each mapped to one HTTP status in {@link errorStatus}. */
+export type ErrorCode =
+  | 'UNAUTHORIZED'
+  | 'AFFILIATE_CONTEXT_REQUIRED'
+  | 'MODULE_DISABLED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'INVALID_FIELD'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED'
+  | 'PAYMENT_METHOD_CANNOT_BE_REUSED'
+  | 'PAYMENT_METHOD_ATTACHMENT_FAILED'
+  | 'UPSTREAM_UNAVAILABLE';
+
+/**
+ * A failure a use case reports to its caller.
+ *
+ * @example
+ * if (error.code === 'NOT_FOUND') console.log(error.message);
+ */
+export interface DomainError {
+  readonly code: ErrorCode;
+  readonly message: string;
+  /** The one request field at fault, when there is exactly one. */
+  readonly field?: string;
+  /** Extra response headers the error carries (Retry-After, X-RateLimit-*). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The underlying cause, for logs only; never sent to the client. */
+  readonly cause?: unknown;
+}
+
+/**
+ * The HTTP status of each error code (DESIGN.md, "Error body"). Typed as a full record so that
+ * adding a code without a status fails to compile.
+ */
+export const errorStatus: Readonly<Record<ErrorCode, number>> = {
+  UNAUTHORIZED: 401,
+  AFFILIATE_CONTEXT_REQUIRED: 400,
+  MODULE_DISABLED: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  INVALID_FIELD: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  PAYMENT_METHOD_CANNOT_BE_REUSED: 409,
+  PAYMENT_METHOD_ATTACHMENT_FAILED: 402,
+  UPSTREAM_UNAVAILABLE: 502,
+};
+
+/** @example unauthorized() */
+export const unauthorized = (message = 'A valid bearer token is required.'): DomainError => ({
+  code: 'UNAUTHORIZED',
+  message,
+});
+
+/** @example affiliateContextRequired() */
+export const affiliateContextRequired = (
+  message = 'This endpoint acts for an affiliate; the token has no affiliate context.',
+): DomainError => ({ code: 'AFFILIATE_CONTEXT_REQUIRED', message });
+
+/** @example moduleDisabled('ecommerce') */
+export const moduleDisabled = (module: string): DomainError => ({
+  code: 'MODULE_DISABLED',
+  message: `The ${module} module is disabled for this affiliate.`,
+});
+
+/** @example forbidden() */
+export const forbidden = (message = 'Your role is not allowed to call this endpoint.'): DomainError => ({
+  code: 'FORBIDDEN',
+  message,
+});
+
+/**
+ * A record that does not exist, or belongs to another affiliate (never leaked as 403).
+ *
+ * @example notFound('subscription')
+ */
+export const notFound = (resource: string): DomainError => ({
+  code: 'NOT_FOUND',
+  message: `The ${resource} was not found.`,
+});
+
+/** @example methodNotAllowed(['GET', 'PUT']) */
+export const methodNotAllowed = (allowed: readonly string[]): DomainError => ({
+  code: 'METHOD_NOT_ALLOWED',
+  message: `This path answers ${allowed.join(', ')} only.`,
+  headers: { Allow: allowed.join(', ') },
+});
+
+/** @example invalidField('renewalDate', 'must be a date in MM-DD-YYYY format') */
+export const invalidField = (field: string, problem: string): DomainError => ({
+  code: 'INVALID_FIELD',
+  message: `${field} ${problem}.`,
+  field,
+});
+
+/** @example payloadTooLarge('file', 10 * 1024 * 1024) */
+export const payloadTooLarge = (field: string, limitBytes: number): DomainError => ({
+  code: 'PAYLOAD_TOO_LARGE',
+  message: `${field} is larger than the limit of ${limitBytes} bytes.`,
+  field,
+});
+
+/** @example rateLimited({ 'Retry-After': '12' }) */
+export const rateLimited = (headers: Record<string, string>): DomainError => ({
+  code: 'RATE_LIMITED',
+  message: 'Too many requests; retry after the number of seconds in Retry-After.',
+  headers,
+});
+
+/** @example paymentMethodCannotBeReused() */
+export const paymentMethodCannotBeReused = (): DomainError => ({
+  code: 'PAYMENT_METHOD_CANNOT_BE_REUSED',
+  message: 'This payment method was detached earlier and cannot be attached again; collect a new one.',
+});
+
+/** @example paymentMethodAttachmentFailed('Your card was declined.') */
+export const paymentMethodAttachmentFailed = (reason: string, cause?: unknown): DomainError => ({
+  code: 'PAYMENT_METHOD_ATTACHMENT_FAILED',
+  message: `The payment processor refused the payment method: ${reason}`,
+  cause,
+});
+
+/** @example upstreamUnavailable('case system', err) */
+export const upstreamUnavailable = (upstream: string, cause?: unknown): DomainError => ({
+  code: 'UPSTREAM_UNAVAILABLE',
+  message: `The ${upstream} is unavailable; try again later.`,
+  cause,
+});
+
+/** True when `value` looks like a {@link DomainError} (structural check, safe across package copies). */
+export function isDomainError(value: unknown): value is DomainError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as DomainError).code === 'string' &&
+    (value as DomainError).code in errorStatus &&
+    typeof (value as DomainError).message === 'string'
+  );
+}

@@ -1,0 +1,62 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { z } from 'zod';
+import { type DomainError, invalidField, payloadTooLarge } from '../errors';
+
+/** Largest JSON body the kernel reads (1 MiB); larger bodies answer 413. */
+export const maxJsonBodyBytes = 1024 * 1024;
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return 'is required';
+  if (issue.code === 'unrecognized_keys') return `has unknown keys: ${issue.keys.join(', ')}`;
+  return `is invalid: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
+}
+
+/**
+ * Validates a value with a zod schema, turning the first issue into `INVALID_FIELD` naming the field.
+ *
+ * @example
+ * validate(z.object({ url: z.string() }), body, 'body')
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: string,
+): Result<z.output<S>, DomainError> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : where;
+  if (issue.code === 'custom' && issue.path.length > 0) return err(invalidField(field, issue.message));
+  return err(invalidField(field, describeIssue(issue)));
+}
+
+/** Query parameters as an object; for a repeated key the first value wins. */
+export function queryObject(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/**
+ * Reads a JSON body within {@link maxJsonBodyBytes}. An empty body is `undefined`; malformed
+ * JSON is 422 INVALID_FIELD, never a 500.
+ *
+ * @example
+ * const body = await readJsonBody(request);
+ */
+export async function readJsonBody(request: Request): Promise<Result<unknown, DomainError>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxJsonBodyBytes) return err(payloadTooLarge('body', maxJsonBodyBytes));
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxJsonBodyBytes) return err(payloadTooLarge('body', maxJsonBodyBytes));
+  if (text.trim() === '') return ok(undefined);
+  const type = request.headers.get('content-type') ?? 'application/json';
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    return err(invalidField('body', 'must be JSON (Content-Type: application/json)'));
+  }
+  try {
+    return ok(JSON.parse(text));
+  } catch {
+    return err(invalidField('body', 'is not valid JSON'));
+  }
+}

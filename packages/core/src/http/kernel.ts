@@ -1,0 +1,127 @@
+import { err, ok, type Result } from 'neverthrow';
+import { type DomainError, methodNotAllowed, notFound } from '../errors';
+import type { ServiceDeps } from '../service-deps';
+import { checkAccess } from './access';
+import { queryObject, readJsonBody, validate } from './input';
+import { createPathMatcher } from './path-matcher';
+import { errorResponse, internalErrorResponse, jsonResponse } from './reply';
+import type { AnyRoute, RouteResult } from './route';
+
+/** Options of the kernel. */
+export interface KernelOptions {
+  /** Prefix every path is served under, e.g. `/api`. */
+  readonly basePath?: string;
+  /** Check every JSON answer against the route's documented schema (tests turn this on). */
+  readonly validateResponses?: boolean;
+}
+
+/** Per-call options: an adapter mounted under a prefix passes it here. */
+export interface HandleOptions {
+  readonly basePath?: string;
+}
+
+/** Serves one request. */
+export type Handle = (request: Request, options?: HandleOptions) => Promise<Response>;
+
+function normaliseBase(basePath: string | undefined): string {
+  if (!basePath || basePath === '/') return '';
+  return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
+}
+
+async function readInput(route: AnyRoute, request: Request, params: Record<string, string>) {
+  const url = new URL(request.url);
+  const parsedParams = route.params ? validate(route.params, params, 'path') : ok(params);
+  if (parsedParams.isErr()) return err(parsedParams.error);
+  const query = route.query ? validate(route.query, queryObject(url.searchParams), 'query') : ok({});
+  if (query.isErr()) return err(query.error);
+  let body: Result<unknown, DomainError> = ok(undefined);
+  if ((route.bodyKind ?? (route.body ? 'json' : 'none')) === 'json') {
+    const raw = await readJsonBody(request);
+    body = raw.andThen((value) => (route.body ? validate(route.body, value, 'body') : ok(value)));
+  }
+  if (body.isErr()) return err(body.error);
+  return ok({ params: parsedParams.value, query: query.value, body: body.value });
+}
+
+function toResponse(
+  route: AnyRoute,
+  result: RouteResult,
+  options: KernelOptions,
+  deps: ServiceDeps,
+): Response {
+  if (result instanceof Response) return result;
+  if (options.validateResponses) {
+    const schema = route.responses[result.status]?.schema;
+    const checked = schema?.safeParse(result.body);
+    if (!schema || (checked && !checked.success)) {
+      deps.logger.error('Response does not match its documented schema', {
+        route: route.operationId,
+        status: result.status,
+        issues: checked?.success === false ? checked.error.issues : 'undocumented status',
+      });
+      return internalErrorResponse();
+    }
+  }
+  return jsonResponse(result.status, result.body, result.headers);
+}
+
+/**
+ * Builds the HTTP kernel: the one place where every HTTP decision is made (routing, access,
+ * input validation, error statuses). Adapters only convert to and from `Request`/`Response`.
+ *
+ * @example
+ * const handle = createKernel(routes, deps, { basePath: '/api' });
+ * const response = await handle(new Request('http://x/api/v2/webhooks'));
+ */
+export function createKernel(
+  routes: readonly AnyRoute[],
+  deps: ServiceDeps,
+  options: KernelOptions = {},
+): Handle {
+  const match = createPathMatcher(routes);
+  const defaultBase = normaliseBase(options.basePath);
+
+  async function serve(request: Request, base: string): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
+      return errorResponse(notFound('route'));
+    }
+    const path = pathname.slice(base.length) || '/';
+    const candidates = match(path);
+    if (candidates.length === 0) return errorResponse(notFound('route'));
+    const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+    const found = candidates.find((candidate) => candidate.route.method === method);
+    if (!found) return errorResponse(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]));
+    const { route } = found;
+
+    const granted = await checkAccess(route.access, request, deps.auth);
+    if (granted.isErr()) return errorResponse(granted.error);
+    const input = await readInput(route, request, found.params);
+    if (input.isErr()) return errorResponse(input.error);
+
+    const result = await route.handle({ ...input.value, ...granted.value, request, deps });
+    return result.match(
+      (value) => toResponse(route, value, options, deps),
+      (error) => {
+        if (error.cause !== undefined) {
+          deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
+        }
+        return errorResponse(error);
+      },
+    );
+  }
+
+  return async (request, callOptions) => {
+    try {
+      const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
+      return await serve(request, base);
+    } catch (cause) {
+      deps.logger.error('Unexpected error while serving a request', {
+        method: request.method,
+        url: request.url,
+        cause,
+      });
+      return internalErrorResponse();
+    }
+  };
+}

@@ -1,0 +1,101 @@
+import type { ResultAsync } from 'neverthrow';
+import type { z } from 'zod';
+import type { DomainError, ErrorCode } from '../errors';
+import type { Principal, Role } from '../ports/auth';
+import type { ServiceDeps } from '../service-deps';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route. Checked by the kernel from the table, never inside handlers. */
+export type Access =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'affiliate'; readonly roles: readonly Role[] }
+  | { readonly kind: 'master' };
+
+/** The caller of an affiliate route, with its affiliate context resolved. */
+export interface AffiliateActor {
+  readonly userId: string;
+  readonly affiliateId: string;
+  readonly roles: readonly Role[];
+}
+
+/** A JSON answer. `body` undefined means no body (204). */
+export interface Reply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What a handler returns: a JSON reply, or a ready `Response` for CSV, streams and files. */
+export type RouteResult = Reply | Response;
+
+/** Everything a handler receives, already validated. */
+export interface RouteContext<P, Q, B, A extends Access> {
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  readonly actor: A extends { kind: 'affiliate' } ? AffiliateActor : undefined;
+  readonly principal: A extends { kind: 'public' } ? undefined : Principal;
+  readonly request: Request;
+  readonly deps: ServiceDeps;
+}
+
+/** How the kernel reads the request body. `json` validates with `body`; `stream` leaves it to the handler. */
+export type BodyKind = 'none' | 'json' | 'stream';
+
+/** One documented response of a route. */
+export interface ResponseDoc {
+  readonly description: string;
+  readonly schema?: z.ZodType;
+  readonly contentType?: string;
+}
+
+/**
+ * One row of the route table. The table drives the kernel, both adapters and the OpenAPI document.
+ */
+export interface Route<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  readonly method: HttpMethod;
+  /** Path template relative to the base URL, with `{name}` parameters. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly access: A;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly bodyKind?: BodyKind;
+  readonly body?: B;
+  /** Documentation of a body the kernel does not parse (multipart). */
+  readonly bodyDoc?: { readonly contentType: string; readonly schema: z.ZodType };
+  readonly responses: Readonly<Record<number, ResponseDoc>>;
+  /** Domain errors the handler itself can return (auth errors are implied by `access`). */
+  readonly errors: readonly ErrorCode[];
+  readonly handle: (
+    ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>, A>,
+  ) => ResultAsync<RouteResult, DomainError>;
+}
+
+/** A route with its types erased, as the kernel stores it. */
+// biome-ignore lint/suspicious/noExplicitAny: the table holds routes of many input types
+export type AnyRoute = Route<any, any, any, any>;
+
+/**
+ * Declares a route with its input types inferred from its zod schemas.
+ *
+ * @example
+ * defineRoute({ method: 'GET', path: '/v2/things/{id}', access: { kind: 'affiliate', roles: allRoles }, ... })
+ */
+export function defineRoute<
+  P extends z.ZodType = z.ZodType<Record<string, never>>,
+  Q extends z.ZodType = z.ZodType<Record<string, never>>,
+  B extends z.ZodType = z.ZodType<undefined>,
+  A extends Access = Access,
+>(route: Route<P, Q, B, A>): AnyRoute {
+  return route as AnyRoute;
+}

@@ -1,0 +1,65 @@
+import { errAsync, ResultAsync } from 'neverthrow';
+import { z } from 'zod';
+import type { DomainError } from '../errors';
+import { validate } from '../http/input';
+import type { ServiceDeps } from '../service-deps';
+import type { Subscription } from './subscription-store';
+
+/** What the host's commerce back end sends to record a subscription. */
+export const recordSubscriptionInput = z.object({
+  affiliateId: z.string().min(1),
+  subscription: z.object({
+    id: z.string().min(1).optional(),
+    status: z.string().min(1).default('active'),
+    cadence: z.object({
+      interval: z.enum(['day', 'week', 'month', 'year']),
+      count: z.number().int().min(1).max(365),
+    }),
+    nextBillingDate: z.coerce.date(),
+    endDate: z.coerce.date().optional(),
+    patientId: z.string().min(1).optional(),
+    parentOrderId: z.string().min(1).optional(),
+  }),
+});
+
+/** Input of {@link recordSubscription}. */
+export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>;
+
+/**
+ * Stores (creates or replaces) a subscription as the host's commerce back end reports it.
+ *
+ * @example
+ * await service.commerce.recordSubscription({
+ *   affiliateId: 'aff_1',
+ *   subscription: { cadence: { interval: 'month', count: 1 }, nextBillingDate: '2027-01-05T09:00:00Z' },
+ * });
+ */
+export function recordSubscription(
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
+  raw: RecordSubscriptionInput,
+): ResultAsync<Subscription, DomainError> {
+  const input = validate(recordSubscriptionInput, raw, 'input');
+  if (input.isErr()) return errAsync(input.error);
+  const { affiliateId, subscription } = input.value;
+  const now = deps.clock.now();
+  return ResultAsync.fromSafePromise(
+    deps.storage.transaction(async (tx) => {
+      const id = subscription.id ?? deps.ids.next({ prefix: 'sub' });
+      const existing = await tx.subscriptions.get({ affiliateId, id });
+      const record: Subscription = {
+        id,
+        affiliateId,
+        status: subscription.status,
+        cadence: subscription.cadence,
+        nextBillingDate: subscription.nextBillingDate,
+        ...(subscription.endDate ? { endDate: subscription.endDate } : {}),
+        ...(subscription.patientId ? { patientId: subscription.patientId } : {}),
+        ...(subscription.parentOrderId ? { parentOrderId: subscription.parentOrderId } : {}),
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      await tx.subscriptions.upsert({ subscription: record });
+      return record;
+    }),
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { Subscription } from './subscription-store';
+
+/** The renewal view of a subscription (SPEC 2.6): `id`, `nextBillingDate`, optional `endDate`. */
+export const subscriptionViewSchema = z.object({
+  id: z.string(),
+  nextBillingDate: z.iso.datetime(),
+  endDate: z.iso.datetime().optional(),
+});
+
+/** @example toSubscriptionView(subscription).nextBillingDate // '2027-03-02T09:30:00.000Z' */
+export function toSubscriptionView(subscription: Subscription): z.infer<typeof subscriptionViewSchema> {
+  return {
+    id: subscription.id,
+    nextBillingDate: subscription.nextBillingDate.toISOString(),
+    ...(subscription.endDate ? { endDate: subscription.endDate.toISOString() } : {}),
+  };
+}

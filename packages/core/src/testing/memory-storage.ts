@@ -1,0 +1,45 @@
+import { memoryAffiliateStore } from '../affiliates/memory-affiliate-store';
+import type { Storage } from '../storage';
+import { memorySubscriptionStore } from '../subscriptions/memory-subscription-store';
+import { emptyMemoryState, type MemoryState } from './memory-state';
+
+/**
+ * Storage held in memory: for tests, and for embedding where nothing must survive a restart.
+ * Transactions run one at a time and roll back to a snapshot when their callback throws.
+ *
+ * @example
+ * const service = createService({ storage: memoryStorage(), auth, clock, ids });
+ */
+export function memoryStorage(): Storage {
+  const state: MemoryState = emptyMemoryState();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const stores = {
+    affiliates: memoryAffiliateStore(state),
+    subscriptions: memorySubscriptionStore(state),
+  };
+
+  const inTransaction: Storage = {
+    ...stores,
+    transaction: (fn) => fn(inTransaction),
+    close: async () => {},
+  };
+
+  return {
+    ...stores,
+    transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T> {
+      const run = queue.then(async () => {
+        const snapshot = structuredClone(state);
+        try {
+          return await fn(inTransaction);
+        } catch (error) {
+          Object.assign(state, snapshot);
+          throw error;
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: async () => {},
+  };
+}

@@ -1,0 +1,57 @@
+import type { Principal } from '../ports/auth';
+import { silentLogger } from '../ports/logger';
+import { createService, type Service, type ServiceOptions } from '../service';
+import { memoryStorage } from './memory-storage';
+import { sequentialIds } from './sequential-ids';
+import { staticTokenAuth } from './static-auth';
+import { type TestClock, testClock } from './test-clock';
+
+/** Tokens every test service accepts. */
+export const testTokens = {
+  superAdmin: 'tok_super_admin',
+  admin: 'tok_admin',
+  agent: 'tok_agent',
+  otherSuperAdmin: 'tok_other_super_admin',
+  noAffiliate: 'tok_no_affiliate',
+  master: 'tok_master',
+} as const;
+
+/** The principals behind {@link testTokens}: affiliate `aff_1`, and `aff_2` for the other tenant. */
+export const testPrincipals: Readonly<Record<string, Principal>> = {
+  [testTokens.superAdmin]: { userId: 'usr_super', affiliateId: 'aff_1', roles: ['affiliate_super_admin'] },
+  [testTokens.admin]: { userId: 'usr_admin', affiliateId: 'aff_1', roles: ['affiliate_admin'] },
+  [testTokens.agent]: { userId: 'usr_agent', affiliateId: 'aff_1', roles: ['affiliate_agent'] },
+  [testTokens.otherSuperAdmin]: {
+    userId: 'usr_other',
+    affiliateId: 'aff_2',
+    roles: ['affiliate_super_admin'],
+  },
+  [testTokens.noAffiliate]: { userId: 'usr_none', roles: ['affiliate_admin'] },
+  [testTokens.master]: { master: true },
+};
+
+/** A service on in-memory ports, plus the test clock driving it. */
+export interface TestService extends Service {
+  readonly clock: TestClock;
+}
+
+/**
+ * A service wired with in-memory ports and the {@link testTokens}; override any port.
+ *
+ * @example
+ * const service = testService({ now: '2026-11-23T10:00:00Z' });
+ */
+export function testService(overrides: Partial<ServiceOptions> & { now?: string } = {}): TestService {
+  const { now, ...ports } = overrides;
+  const clock = testClock(now ?? '2026-11-23T10:00:00.000Z');
+  const service = createService({
+    storage: memoryStorage(),
+    auth: staticTokenAuth(testPrincipals),
+    clock,
+    ids: sequentialIds(),
+    logger: silentLogger(),
+    validateResponses: true,
+    ...ports,
+  });
+  return { ...service, clock: (ports.clock as TestClock | undefined) ?? clock };
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Db, pgPoolDb } from './db';
+
+/** The PostgreSQL server tests use; `DATABASE_URL` overrides it. */
+export const testDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A fresh schema on the test server for one test file, dropped by `drop`, so runs never collide.
+ * Fails loudly when the server is unreachable: these tests must not skip.
+ */
+export async function freshServerSchema(
+  prefix = 't',
+): Promise<{ db: Db; schema: string; pool: pg.Pool; drop: () => Promise<void> }> {
+  const schema = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const pool = new pg.Pool({ connectionString: testDatabaseUrl, max: 8 });
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `PostgreSQL server at ${testDatabaseUrl} is unreachable; start it (see .ci/run): ${String(error)}`,
+    );
+  }
+  return {
+    db: pgPoolDb(pool),
+    schema,
+    pool,
+    drop: async () => {
+      await pool.query(`drop schema if exists "${schema}" cascade`);
+      await pool.end();
+    },
+  };
+}
