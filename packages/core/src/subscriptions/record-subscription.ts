@@ -22,7 +22,7 @@ export const recordSubscriptionInput = z.object({
   }),
 });
 
-/** Input of {@link recordSubscription}. */
+/** Input of `service.commerce.recordSubscription`. */
 export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>;
 
 /**
