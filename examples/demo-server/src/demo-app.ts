@@ -2,6 +2,7 @@ import { createExpressRouter } from '@affiliate-commerce/adapters-express';
 import {
   consoleLogger,
   createService,
+  flexibleRateLimiter,
   randomIds,
   type Service,
   type Storage,
@@ -31,6 +32,7 @@ export async function createDemoApp(options: { storage: Storage }): Promise<Demo
     clock: systemClock(),
     ids: randomIds(),
     logger: consoleLogger(),
+    rateLimiter: flexibleRateLimiter(),
   });
   await seedDemo(service);
   const app = express();

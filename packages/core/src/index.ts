@@ -34,6 +34,14 @@ export {
 export { type Clock, systemClock } from './ports/clock';
 export { type IdGenerator, randomIds } from './ports/ids';
 export { consoleLogger, type Logger, silentLogger } from './ports/logger';
+export { type FlexibleRateLimiterOptions, flexibleRateLimiter } from './rate-limit/flexible-rate-limiter';
+export {
+  type BucketLimit,
+  defaultBuckets,
+  type RateLimitDecision,
+  type RateLimiter,
+  rateLimitHeaders,
+} from './rate-limit/rate-limiter';
 export { routes } from './routes';
 export { createService, type Service, type ServiceOptions } from './service';
 export type { ServiceDeps } from './service-deps';

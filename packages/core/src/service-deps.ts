@@ -2,6 +2,7 @@ import type { AuthPort } from './ports/auth';
 import type { Clock } from './ports/clock';
 import type { IdGenerator } from './ports/ids';
 import type { Logger } from './ports/logger';
+import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage';
 
 /**
@@ -14,4 +15,5 @@ export interface ServiceDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: Logger;
+  readonly rateLimiter: RateLimiter;
 }

@@ -1,7 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type DomainError, methodNotAllowed, notFound } from '../errors';
+import { type DomainError, methodNotAllowed, notFound, rateLimited } from '../errors';
+import { isMaster } from '../ports/auth';
+import { rateLimitHeaders } from '../rate-limit/rate-limiter';
 import type { ServiceDeps } from '../service-deps';
-import { checkAccess } from './access';
+import { checkAccess, type Granted } from './access';
 import { queryObject, readJsonBody, validate } from './input';
 import { createPathMatcher } from './path-matcher';
 import { errorResponse, internalErrorResponse, jsonResponse } from './reply';
@@ -41,6 +43,16 @@ async function readInput(route: AnyRoute, request: Request, params: Record<strin
   }
   if (body.isErr()) return err(body.error);
   return ok({ params: parsedParams.value, query: query.value, body: body.value });
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const merged = new Headers(response.headers);
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: merged,
+  });
 }
 
 function toResponse(
@@ -96,10 +108,28 @@ export function createKernel(
 
     const granted = await checkAccess(route.access, request, deps.auth);
     if (granted.isErr()) return errorResponse(granted.error);
-    const input = await readInput(route, request, found.params);
+    let limitHeaders: Record<string, string> | undefined;
+    if (route.rateLimit) {
+      const { principal } = granted.value;
+      const key = principal === undefined ? 'anonymous' : isMaster(principal) ? 'master' : principal.userId;
+      const decision = await deps.rateLimiter.consume({ bucket: route.rateLimit.bucket, key });
+      limitHeaders = rateLimitHeaders(decision);
+      if (!decision.allowed) return errorResponse(rateLimited(limitHeaders));
+    }
+    const response = await answer(route, request, found.params, granted.value);
+    return limitHeaders ? withHeaders(response, limitHeaders) : response;
+  }
+
+  async function answer(
+    route: AnyRoute,
+    request: Request,
+    params: Record<string, string>,
+    granted: Granted,
+  ): Promise<Response> {
+    const input = await readInput(route, request, params);
     if (input.isErr()) return errorResponse(input.error);
 
-    const result = await route.handle({ ...input.value, ...granted.value, request, deps });
+    const result = await route.handle({ ...input.value, ...granted, request, deps });
     return result.match(
       (value) => toResponse(route, value, options, deps),
       (error) => {

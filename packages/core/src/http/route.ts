@@ -74,6 +74,8 @@ export interface Route<
   /** Documentation of a body the kernel does not parse (multipart). */
   readonly bodyDoc?: { readonly contentType: string; readonly schema: z.ZodType };
   readonly responses: Readonly<Record<number, ResponseDoc>>;
+  /** Counts each call against a named budget of the rate-limit port, per caller (SPEC 8). */
+  readonly rateLimit?: { readonly bucket: string };
   /** Domain errors the handler itself can return (auth errors are implied by `access`). */
   readonly errors: readonly ErrorCode[];
   readonly handle: (

@@ -1,5 +1,6 @@
 import type { Principal } from '../ports/auth';
 import { silentLogger } from '../ports/logger';
+import { flexibleRateLimiter } from '../rate-limit/flexible-rate-limiter';
 import { createService, type Service, type ServiceOptions } from '../service';
 import { memoryStorage } from './memory-storage';
 import { sequentialIds } from './sequential-ids';
@@ -50,6 +51,7 @@ export function testService(overrides: Partial<ServiceOptions> & { now?: string 
     clock,
     ids: sequentialIds(),
     logger: silentLogger(),
+    rateLimiter: flexibleRateLimiter({ clock }),
     validateResponses: true,
     ...ports,
   });
