@@ -151,7 +151,7 @@ const rows: readonly Row[] = [
     'journey_contact_captured',
     'JOURNEY',
     'commerce.captureJourneyContact',
-    'The journey captured contact details (not delivered in v2).',
+    "The journey captured the visitor's contact (the contact details themselves are never delivered in v2).",
   ],
   ['journey_checkout_started', 'JOURNEY', 'commerce.startJourneyCheckout', 'The journey reached checkout.'],
   ['journey_completed', 'JOURNEY', 'commerce.completeJourney', 'The journey was completed.'],
