@@ -1,0 +1,21 @@
+import { memoryDedupeStore } from './dedupe-store';
+import { createWebhookHandler } from './handler';
+import { serve } from './serve';
+
+const secrets = [process.env.WEBHOOK_SECRET, process.env.WEBHOOK_SECRET_PREVIOUS].filter(
+  (s): s is string => !!s,
+);
+if (secrets.length === 0)
+  throw new Error('set WEBHOOK_SECRET (and WEBHOOK_SECRET_PREVIOUS during a rotation)');
+
+const port = Number(process.env.PORT ?? 3000);
+const handler = createWebhookHandler({
+  secrets,
+  store: memoryDedupeStore(),
+  async onEvent(event) {
+    console.log(event.event_type, event.event_id);
+  },
+});
+serve(handler, { port }).on('listening', () =>
+  console.log(`receiving webhooks on http://127.0.0.1:${port}/`),
+);

@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import vectors from '../test-vectors.json';
+import type * as WebBuild from './browser';
+import { signWebhook, signWebhookV1 } from './index';
+import { runCase, type VectorCase } from './vectors.test-support';
+
+declare global {
+  interface Window {
+    wv: typeof WebBuild;
+    importKeyCalls: number;
+  }
+}
+
+const entry = fileURLToPath(new URL('./browser.ts', import.meta.url));
+let server: Server;
+let browser: Browser;
+let page: Page;
+let bundle: string;
+
+beforeAll(async () => {
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+  });
+  bundle = out.outputFiles[0]!.text;
+  const html = `<!doctype html><script type="module">
+    const importKey = crypto.subtle.importKey.bind(crypto.subtle);
+    window.importKeyCalls = 0;
+    crypto.subtle.importKey = (...args) => { window.importKeyCalls++; return importKey(...args); };
+    window.wv = await import('./webhook-verify.js');
+  </script>`;
+  server = createServer((req, res) => {
+    const js = req.url === '/webhook-verify.js';
+    res.writeHead(200, { 'content-type': js ? 'text/javascript' : 'text/html' }).end(js ? bundle : html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  await page.waitForFunction(() => window.wv !== undefined);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+describe('5.4 the WebCrypto build in real Chromium', () => {
+  it('is a browser bundle: no node: imports, no Buffer', () => {
+    expect(bundle).not.toMatch(/from ["']node:|require\(|\bBuffer\b/);
+  });
+
+  it('runs in a secure context with WebCrypto', async () => {
+    expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.subtle.sign])).toEqual([
+      true,
+      'function',
+    ]);
+  });
+
+  it('gives the same answer as the Node build on every verification vector', async () => {
+    const cases = vectors.verification as VectorCase[];
+    const inChromium = await page.evaluate(async (list) => {
+      const answers: string[] = [];
+      for (const c of list) {
+        const options = {
+          payload: c.body,
+          signature: c.header,
+          secrets: c.secrets,
+          ...(c.now === undefined ? {} : { now: new Date(c.now * 1000) }),
+          ...(c.tolerance_seconds === undefined ? {} : { toleranceSeconds: c.tolerance_seconds }),
+        };
+        try {
+          if (c.version === 2) await window.wv.verifyWebhookSignatureAsync(options);
+          else await window.wv.verifyWebhookV1Async(options);
+          answers.push('valid');
+        } catch (error) {
+          answers.push(window.wv.isWebhookVerificationError(error) ? error.code : `unexpected: ${error}`);
+        }
+      }
+      return answers;
+    }, cases);
+    const inNode = await Promise.all(cases.map((c) => runCase(c, 'node')));
+    expect(inChromium).toEqual(inNode);
+    expect(inChromium).toEqual(cases.map((c) => c.expect));
+  });
+
+  it('signs every signing vector to the checked-in header, as the Node build does', async () => {
+    const inChromium = await page.evaluate(
+      (list) =>
+        Promise.all(
+          list.map((v) =>
+            v.version === 2
+              ? window.wv.signWebhookAsync({ payload: v.body, secret: v.secrets, timestamp: v.timestamp })
+              : window.wv.signWebhookV1Async({ payload: v.body, secret: v.secrets }),
+          ),
+        ),
+      vectors.signing,
+    );
+    expect(inChromium).toEqual(vectors.signing.map((v) => v.header));
+    expect(inChromium).toEqual(
+      vectors.signing.map((v) =>
+        v.version === 2
+          ? signWebhook({ payload: v.body, secret: v.secrets, timestamp: v.timestamp! })
+          : signWebhookV1({ payload: v.body, secret: v.secrets }),
+      ),
+    );
+  });
+
+  it('verifies and parses bytes, refuses a parsed object, and imports each secret once', async () => {
+    const [v] = vectors.signing;
+    const answer = await page.evaluate(
+      async ({ body, header, secret, t }) => {
+        const now = new Date(t * 1000);
+        const before = window.importKeyCalls;
+        const fresh = `${secret}-fresh`;
+        const signature = await window.wv.signWebhookAsync({ payload: body, secret: fresh, timestamp: t });
+        const bytes = new TextEncoder().encode(body);
+        const events = [];
+        for (let i = 0; i < 3; i++) {
+          events.push(await window.wv.verifyWebhookAsync({ payload: bytes, signature, secret: fresh, now }));
+        }
+        const parsed = await window.wv.safeVerifyWebhookAsync({
+          payload: JSON.parse(body),
+          signature: header,
+          secret,
+          now,
+        });
+        return {
+          sameEvents: events.every((e) => JSON.stringify(e) === body),
+          imports: window.importKeyCalls - before,
+          parsed: parsed.ok ? 'ok' : parsed.error.code,
+        };
+      },
+      { body: v!.body, header: v!.header, secret: v!.secrets[0]!, t: v!.timestamp! },
+    );
+    expect(answer).toEqual({ sameEvents: true, imports: 1, parsed: 'INVALID_PAYLOAD' });
+  });
+});

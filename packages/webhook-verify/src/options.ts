@@ -1,0 +1,167 @@
+import { fail, misuse, type WebhookVerificationError } from './errors';
+import type { WebhookEvent } from './events/types';
+import { parseSignatureHeader, type SignatureHeaderValue } from './header';
+
+/**
+ * The request body exactly as received. Signatures cover these bytes, so a parsed and
+ * re-serialized object never matches and is refused.
+ */
+export type RawBody = string | Uint8Array | ArrayBuffer;
+
+/** The webhook's secret (`whsec_…`), or several while a rotation overlaps (any may match). */
+export type SecretOptions =
+  | { secret: string; secrets?: undefined }
+  | { secrets: readonly string[]; secret?: undefined };
+
+/** Anything with a `parse` that returns the value or throws, such as the zod schemas of `/schemas`. */
+export interface EventSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** Options of `verifyWebhookSignature`: everything but the parsing. */
+export type VerifySignatureOptions = SecretOptions & {
+  /** The raw body: string, Buffer, Uint8Array or ArrayBuffer. */
+  payload: RawBody;
+  /** The `X-Webhook-Signature` header value. */
+  signature: SignatureHeaderValue;
+  /** How far the signed time may be from `now`, either way. Default 300; `Infinity` turns the check off. */
+  toleranceSeconds?: number;
+  /** The time to check against; default the current time. */
+  now?: Date;
+};
+
+/** Options of `verifyWebhook`. */
+export type VerifyWebhookOptions<T = WebhookEvent> = VerifySignatureOptions & {
+  /** Validates the parsed body, e.g. `webhookEventSchema` from `@affiliate-commerce/webhook-verify/schemas`. */
+  schema?: EventSchema<T>;
+};
+
+/** Options of `verifyWebhookV1`: v1 signatures carry no timestamp. */
+export type VerifyWebhookV1Options = SecretOptions & { payload: RawBody; signature: SignatureHeaderValue };
+
+/** Options of `signWebhook`. */
+export interface SignWebhookOptions {
+  payload: RawBody;
+  /** One secret, or several to sign a rotation header (new first). */
+  secret: string | readonly string[];
+  /** Unix seconds or a Date; default now. */
+  timestamp?: number | Date;
+}
+
+/** Options of `signWebhookV1`. */
+export interface SignWebhookV1Options {
+  payload: RawBody;
+  secret: string | readonly string[];
+}
+
+/** What `safeVerifyWebhook` returns instead of throwing. */
+export type VerifyResult<T = WebhookEvent> =
+  | { ok: true; event: T }
+  | { ok: false; error: WebhookVerificationError };
+
+/** @internal Everything checked before the HMAC: the bytes to sign, the secrets, the claims. */
+export interface Prepared {
+  readonly body: string | Uint8Array;
+  readonly secrets: readonly string[];
+  /** The timestamp that is part of the signed text: v2 only. */
+  readonly signedAt: number | undefined;
+  /** Every `sha256=` value, padded. */
+  readonly signatures: readonly string[];
+}
+
+/** @internal Accepts the raw body forms and refuses anything parsed. */
+export function rawBody(payload: unknown): string | Uint8Array {
+  if (typeof payload === 'string' || payload instanceof Uint8Array) return payload;
+  if (payload instanceof ArrayBuffer) return new Uint8Array(payload);
+  fail('INVALID_PAYLOAD', 'pass the raw body as received, not parsed JSON');
+}
+
+/** @internal Trims each secret (stray whitespace from env files) and requires at least one. */
+export function secretList(secret: unknown, secrets?: unknown): string[] {
+  const list: unknown[] =
+    secrets === undefined
+      ? Array.isArray(secret)
+        ? secret
+        : [secret]
+      : secret === undefined
+        ? (secrets as unknown[])
+        : [secret, ...(secrets as unknown[])];
+  return (list.length ? list : ['']).map(
+    (s) => (typeof s === 'string' && s.trim()) || misuse('secret must be a non-empty string'),
+  );
+}
+
+/** @internal Checks options, header and time window; the HMAC is left to the runtime's crypto. */
+export function prepare(
+  options: VerifySignatureOptions | VerifyWebhookV1Options,
+  version: 1 | 2,
+  parse = parseSignatureHeader,
+): Prepared {
+  const body = rawBody(options.payload);
+  const secrets = secretList(options.secret, options.secrets);
+  const { timestamp, signatures } = parse(options.signature, version);
+  if (version === 2) {
+    const { toleranceSeconds: tolerance = 300, now } = options as VerifySignatureOptions;
+    const age = Math.floor(+(now ?? Date.now()) / 1000) - timestamp!;
+    if (!(tolerance >= 0) || Number.isNaN(age)) misuse('bad toleranceSeconds or now');
+    if (age > tolerance) fail('TIMESTAMP_TOO_OLD', `signed ${age} s ago (tolerance ${tolerance} s)`);
+    if (-age > tolerance) fail('TIMESTAMP_IN_FUTURE', `signed ${-age} s ahead (tolerance ${tolerance} s)`);
+  }
+  return {
+    body,
+    secrets,
+    signedAt: timestamp,
+    signatures,
+  };
+}
+
+/**
+ * @internal Throws unless one signature equals one digest. Both are canonical padded base64 (the
+ * header parser admits one spelling per HMAC), so comparing the text is comparing the bytes; the
+ * loop takes the same time wherever they differ.
+ */
+export function match(prepared: Prepared, digests: readonly string[]): void {
+  for (const signature of prepared.signatures) {
+    for (const digest of digests) {
+      let diff = digest.length ^ signature.length;
+      for (let i = 0; i < digest.length; i++) diff |= digest.charCodeAt(i) ^ signature.charCodeAt(i);
+      if (!diff) return;
+    }
+  }
+  fail(
+    'NO_MATCHING_SIGNATURE',
+    prepared.secrets.some((s) => s.startsWith('whsec_'))
+      ? 'body altered or wrong secret'
+      : 'use the whole secret, whsec_ included',
+  );
+}
+
+/** @internal The timestamp to sign with: now, a Date or Unix seconds. */
+export function signingTime(timestamp: number | Date = new Date()): number {
+  const t = Math.floor(+timestamp / (timestamp instanceof Date ? 1000 : 1));
+  return t >= 0 && t < 1e15 ? t : misuse('bad timestamp');
+}
+
+/** @internal Parses a verified body; without a schema, checks only that it is a v2 envelope. */
+export function parseEvent<T>(text: string, version: 1 | 2, schema: EventSchema<T> | undefined): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (cause) {
+    fail('INVALID_PAYLOAD', 'body is not JSON', cause);
+  }
+  if (schema !== undefined) {
+    try {
+      return schema.parse(data);
+    } catch (cause) {
+      fail('INVALID_PAYLOAD', 'body fails the schema (see cause)', cause);
+    }
+  }
+  if (version === 2) {
+    const envelope = data as { event_type?: unknown; event_id?: unknown } | null;
+    if (typeof envelope?.event_type !== 'string' || typeof envelope.event_id !== 'string') {
+      fail('INVALID_PAYLOAD', 'body is not a v2 envelope');
+    }
+  }
+  return data as T;
+}

@@ -1,0 +1,28 @@
+export { type ClickIdName, type ClickIds, clickIdsForAdReplay } from './click-ids';
+export {
+  isWebhookVerificationError,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from './errors';
+export type { Attribution, AttributionTouch } from './events/attribution';
+export type { CategoryOf, WebhookEventCategory, WebhookEventType } from './events/event-types';
+export type * from './events/fields';
+export type {
+  EventFields,
+  PatientIdentity,
+  WebhookEnvelope,
+  WebhookEvent,
+  WebhookEventOf,
+} from './events/types';
+export type { SignatureHeaderValue } from './header';
+export type {
+  EventSchema,
+  RawBody,
+  SecretOptions,
+  SignWebhookOptions,
+  SignWebhookV1Options,
+  VerifyResult,
+  VerifySignatureOptions,
+  VerifyWebhookOptions,
+  VerifyWebhookV1Options,
+} from './options';
