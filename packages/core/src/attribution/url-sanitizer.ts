@@ -1,0 +1,39 @@
+/**
+ * `landing_url` and `referrer_url` of a touch (SPEC 2.8, SPEC 8): http or https only, with no
+ * credentials, query or fragment, at most 1024 characters. A URL that cannot be kept is dropped,
+ * never truncated and never an error.
+ */
+
+/**
+ * URL limits of SPEC 8. `maxLength` applies to the stripped URL, the one that would be stored;
+ * `maxRawLength` only bounds the work spent on a raw input (docs/decisions/attribution.md).
+ *
+ * @example if (stored.length > urlLimits.maxLength) return undefined;
+ */
+export const urlLimits = { maxLength: 1024, maxRawLength: 8192 } as const;
+
+/**
+ * The URL as a touch stores it, or `undefined` when it cannot be stored: not a string, empty,
+ * relative, another scheme, or over 1024 characters once stripped. The result is the WHATWG
+ * serialisation (lower-case scheme and host, default port dropped, path percent-encoded).
+ *
+ * @example sanitizeTouchUrl('https://ann:pw@shop.example/start?gclid=x#top'); // 'https://shop.example/start'
+ * @example sanitizeTouchUrl('javascript:alert(1)'); // undefined
+ * @example sanitizeTouchUrl(''); // undefined
+ */
+export const sanitizeTouchUrl = (raw: unknown): string | undefined => {
+  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > urlLimits.maxRawLength) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  const stripped = url.href;
+  return stripped.length <= urlLimits.maxLength ? stripped : undefined;
+};
