@@ -1,0 +1,1 @@
+export { type JsmCaseSystemOptions, jsmCaseSystem } from './jsm-case-system';
