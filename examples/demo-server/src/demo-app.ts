@@ -11,6 +11,7 @@ import {
 import { staticTokenAuth } from '@affiliate-commerce/core/testing';
 import express, { type Express } from 'express';
 import { demoPrincipals } from './demo-tokens';
+import { demoWebhookSecretKey } from './demo-webhook-key';
 import { seedDemo } from './seed';
 
 /** The demo host: an Express app serving the API at the root, plus the service behind it. */
@@ -33,6 +34,9 @@ export async function createDemoApp(options: { storage: Storage }): Promise<Demo
     ids: randomIds(),
     logger: consoleLogger(),
     rateLimiter: flexibleRateLimiter(),
+    secretKey: process.env.WEBHOOK_SECRET_KEY || demoWebhookSecretKey,
+    // Development only: lets webhooks point at http://localhost receivers on this machine.
+    allowPrivateNetworks: true,
   });
   await seedDemo(service);
   const app = express();

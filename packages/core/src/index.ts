@@ -1,5 +1,54 @@
 export type { Affiliate, AffiliateStore } from './affiliates/affiliate-store';
+export * from './attribution';
+export type {
+  CaseAttachment,
+  CaseAttachmentResult,
+  CaseComment,
+  CaseFieldSchema,
+  CaseFieldValue,
+  CaseRequest,
+  CaseRequestType,
+  CaseRequestTypeField,
+  CaseStatus,
+  CaseStatusCategory,
+  CaseSystem,
+  CaseTemporaryAttachments,
+  CaseTransition,
+  CaseTransitionResult,
+} from './cases/case-system';
+export type {
+  CouponReportFilters,
+  CouponReportPage,
+  CouponReportQuery,
+  CouponReportSort,
+  CouponReportStore,
+  CouponReportSummary,
+  CouponSortBy,
+  CouponUsageRow,
+  ReportRange,
+} from './coupons/coupon-report-store';
+export { couponCsvColumns, escapeFormula } from './coupons/report-csv';
+export {
+  couponReportQuerySchema,
+  defaultReportLimit,
+  maxReportLimit,
+  resolveReportQuery,
+} from './coupons/report-query';
+export { presetRange, type ReportPreset, reportPresets } from './coupons/report-range';
+export { type CouponReportView, toCouponReportView } from './coupons/report-view';
+export { compareBytes, compareUsageRows } from './coupons/usage-row-order';
+export type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryStatus,
+  DeliveryStore,
+  Page,
+} from './deliveries/delivery-store';
 export * from './errors';
+export { categoryAllowlists, envelopeFields, identityFields } from './events/allowlists';
+export { isBlockedKey, scrubNested } from './events/blocklist';
 export {
   type EventCategory,
   type EventDefinition,
@@ -7,6 +56,14 @@ export {
   eventDictionary,
   isSubscribable,
 } from './events/event-dictionary';
+export { signatureHeader, signV1, signV2 } from './events/signing';
+export {
+  apiVersion,
+  buildV1Payload,
+  buildV2Payload,
+  type EventPatient,
+  type EventRecord,
+} from './events/v2-payload';
 export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './http/kernel';
 export { generateOpenApi } from './http/openapi';
 export { errorResponse, jsonResponse } from './http/reply';
@@ -22,6 +79,50 @@ export type {
   RouteContext,
   RouteResult,
 } from './http/route';
+export {
+  type AddressCategory,
+  classifyAddress,
+  classifyHostname,
+  isAllowedCategory,
+} from './net/address-classifier';
+export {
+  type CheckedUrl,
+  checkUrl,
+  type GuardedRequestInput,
+  guardedRequest,
+  type OutboundPolicy,
+  type OutboundPorts,
+} from './net/guarded-request';
+export type {
+  HttpAnswer,
+  HttpClient,
+  HttpFailure,
+  HttpFailureReason,
+  HttpOutcome,
+  HttpRequest,
+  ResolvedAddress,
+  Resolver,
+} from './net/http-client';
+export { maxBodyBytes } from './net/http-client';
+export { type NodeHttpClientOptions, nodeHttpClient } from './net/node-http-client';
+export { nodeResolver } from './net/node-resolver';
+export {
+  type RecordOrderInput,
+  recordOrderInput,
+  type SetOrderStatusInput,
+  setOrderStatusInput,
+} from './orders/order-input';
+export {
+  type CouponRedemption,
+  type DiscountType,
+  type Order,
+  type OrderProduct,
+  type OrderStatus,
+  type OrderStore,
+  orderStatuses,
+} from './orders/order-store';
+export type { RecordedOrder } from './orders/record-order';
+export * from './payments';
 export {
   type AuthPort,
   allRoles,
@@ -49,3 +150,26 @@ export type { Storage } from './storage';
 export { type RecordSubscriptionInput, recordSubscriptionInput } from './subscriptions/record-subscription';
 export { type CalendarDay, nextBillingDateFor, parseRenewalDate } from './subscriptions/renewal-date';
 export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
+export type { WebhookResult } from './webhooks/change-webhook';
+export { checkUrlHealth, checkWebhookHealth, probeTimeoutMs } from './webhooks/check-health';
+export { type CreateWebhookInput, createWebhook } from './webhooks/create-webhook';
+export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './webhooks/secret-box';
+export { webhookHeaders, webhookUserAgent } from './webhooks/signature';
+export {
+  activeSigningSecrets,
+  rotationOverlapMs,
+  signingSecretsOf,
+} from './webhooks/signing-secrets';
+export { setWebhookStatus, type UpdateWebhookInput, updateWebhook } from './webhooks/update-webhook';
+export { deleteWebhook, rollbackWebhook, rotateSecret, upgradeWebhook } from './webhooks/webhook-lifecycle';
+export { type WebhookDeps, type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
+export type {
+  HealthCheck,
+  PayloadVersion,
+  SealedSecret,
+  StoredSecret,
+  Webhook,
+  WebhookStatus,
+  WebhookStore,
+} from './webhooks/webhook-store';
+export { toWebhookView, type WebhookView } from './webhooks/webhook-view';

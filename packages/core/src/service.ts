@@ -5,15 +5,21 @@ import type { DomainError } from './errors';
 import { validate } from './http/input';
 import { createKernel, type HandleOptions, type KernelOptions } from './http/kernel';
 import type { AnyRoute } from './http/route';
+import type { RecordOrderInput, SetOrderStatusInput } from './orders/order-input';
+import type { Order } from './orders/order-store';
+import { type RecordedOrder, recordOrder } from './orders/record-order';
+import { setOrderStatus } from './orders/set-order-status';
 import { silentLogger } from './ports/logger';
 import { routes } from './routes';
 import type { ServiceDeps } from './service-deps';
 import { type RecordSubscriptionInput, recordSubscription } from './subscriptions/record-subscription';
 import type { Subscription } from './subscriptions/subscription-store';
+import { type WebhookDeps, type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
 
 /** Options of {@link createService}: every port, plus kernel options. */
-export type ServiceOptions = Omit<ServiceDeps, 'logger'> &
+export type ServiceOptions = Omit<ServiceDeps, 'logger' | keyof WebhookDeps> &
   Partial<Pick<ServiceDeps, 'logger'>> &
+  WebhookServiceOptions &
   KernelOptions;
 
 const affiliateInput = z.object({
@@ -31,6 +37,10 @@ export interface Service {
   /** Records that the host's commerce back end reports. */
   readonly commerce: {
     recordSubscription(input: RecordSubscriptionInput): ResultAsync<Subscription, DomainError>;
+    /** Creates or replaces an order with its coupon redemptions, in one transaction. */
+    recordOrder(input: RecordOrderInput): ResultAsync<RecordedOrder, DomainError>;
+    /** Sets the status of a recorded order; 404 when it does not exist for the affiliate. */
+    setOrderStatus(input: SetOrderStatusInput): ResultAsync<Order, DomainError>;
   };
   /** Affiliate (tenant) management for the host. */
   readonly affiliates: {
@@ -48,8 +58,9 @@ export interface Service {
  * const response = await service.handle(new Request('http://localhost/v2/ecommerceSubscriptions/sub_1'));
  */
 export function createService(options: ServiceOptions): Service {
-  const { basePath, validateResponses, ...ports } = options;
-  const deps: ServiceDeps = { logger: silentLogger(), ...ports };
+  const { basePath, validateResponses, secretKey, allowPrivateNetworks, http, resolver, ...ports } = options;
+  const webhooks = webhookDeps({ secretKey, allowPrivateNetworks, http, resolver });
+  const deps: ServiceDeps = { logger: silentLogger(), ...ports, ...webhooks };
   const handle = createKernel(routes, deps, { basePath, validateResponses });
   return {
     handle,
@@ -57,6 +68,8 @@ export function createService(options: ServiceOptions): Service {
     deps,
     commerce: {
       recordSubscription: (input) => recordSubscription(deps, input),
+      recordOrder: (input) => recordOrder(deps, input),
+      setOrderStatus: (input) => setOrderStatus(deps, input),
     },
     affiliates: {
       upsert(raw) {

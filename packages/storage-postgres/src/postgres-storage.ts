@@ -3,10 +3,14 @@ import type { Storage } from '@affiliate-commerce/core';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { postgresAffiliateStore } from './affiliate-store';
+import { postgresCouponReportStore } from './coupon-report';
 import { type Db, pgliteDb, pgPoolDb } from './db';
+import { postgresDeliveryStore } from './delivery-store';
 import { quoteSchema } from './identifiers';
 import { migrate as runMigrations } from './migrate';
+import { postgresOrderStore } from './order-store';
 import { postgresSubscriptionStore } from './subscription-store';
+import { postgresWebhookStore } from './webhook-store';
 
 /** The schema used when none is named. */
 export const defaultSchema = 'affiliate_commerce';
@@ -24,6 +28,10 @@ function storageOn(db: Db, schema: string): Storage {
   const storage: Storage = {
     affiliates: postgresAffiliateStore(db, schema),
     subscriptions: postgresSubscriptionStore(db, schema),
+    orders: postgresOrderStore(db, schema),
+    coupons: postgresCouponReportStore(db, schema),
+    deliveries: postgresDeliveryStore(db, schema),
+    webhooks: postgresWebhookStore(db, schema),
     transaction: (fn) => db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema))),
     close: () => db.close(),
   };

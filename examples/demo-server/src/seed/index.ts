@@ -1,6 +1,8 @@
 import type { Service } from '@affiliate-commerce/core';
 import { seedAffiliates } from './affiliates';
+import { seedOrders } from './orders';
 import { seedSubscriptions } from './subscriptions';
+import { seedWebhooks } from './webhooks';
 
 /**
  * Seeds the demo data once: when `aff_demo` already exists (a restart on kept `.data`), nothing
@@ -13,5 +15,7 @@ export async function seedDemo(service: Service): Promise<boolean> {
   const now = service.deps.clock.now();
   await seedAffiliates(service);
   await seedSubscriptions(service, now);
+  await seedOrders(service, now);
+  await seedWebhooks(service);
   return true;
 }

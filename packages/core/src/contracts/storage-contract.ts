@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../storage';
 import type { Subscription } from '../subscriptions/subscription-store';
+import { couponReportContract } from './coupon-report-contract';
+import { deliveryStoreContract } from './delivery-store-contract';
+import { orderStoreContract } from './order-store-contract';
+import { webhookStoreContract } from './webhook-store-contract';
 
 /** Makes a fresh, empty storage for one contract run; `teardown` drops what it made. */
 export type StorageFactory = () => Promise<{ storage: Storage; teardown?: () => Promise<void> }>;
@@ -45,6 +49,11 @@ export function storageContract(name: string, factory: StorageFactory): void {
       await storage.close();
       await teardown?.();
     });
+
+    deliveryStoreContract(() => storage);
+    webhookStoreContract(() => storage);
+    orderStoreContract(() => storage);
+    couponReportContract(() => storage);
 
     it('affiliates: stores, reads and updates settings', async () => {
       expect(await storage.affiliates.get({ affiliateId: 'aff_2' })).toEqual({

@@ -12,6 +12,7 @@ import { sequentialIds } from '../testing/sequential-ids';
 import { staticTokenAuth } from '../testing/static-auth';
 import { testClock } from '../testing/test-clock';
 import { testPrincipals, testTokens } from '../testing/test-service';
+import { testWebhookDeps } from '../testing/test-webhook-deps';
 import { flexibleRateLimiter } from './flexible-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 
@@ -38,6 +39,7 @@ function kernel(rateLimiter: RateLimiter) {
     ids: sequentialIds(),
     logger: silentLogger(),
     rateLimiter,
+    ...testWebhookDeps(),
   });
 }
 

@@ -1,6 +1,10 @@
 import { memoryAffiliateStore } from '../affiliates/memory-affiliate-store';
+import { memoryCouponReportStore } from '../coupons/memory-coupon-report-store';
+import { memoryDeliveryStore } from '../deliveries/memory-delivery-store';
+import { memoryOrderStore } from '../orders/memory-order-store';
 import type { Storage } from '../storage';
 import { memorySubscriptionStore } from '../subscriptions/memory-subscription-store';
+import { memoryWebhookStore } from '../webhooks/memory-webhook-store';
 import { emptyMemoryState, type MemoryState } from './memory-state';
 
 /**
@@ -17,6 +21,10 @@ export function memoryStorage(): Storage {
   const stores = {
     affiliates: memoryAffiliateStore(state),
     subscriptions: memorySubscriptionStore(state),
+    orders: memoryOrderStore(state),
+    coupons: memoryCouponReportStore(state),
+    webhooks: memoryWebhookStore(state),
+    deliveries: memoryDeliveryStore(state),
   };
 
   const inTransaction: Storage = {

@@ -2,10 +2,13 @@ import type { Principal } from '../ports/auth';
 import { silentLogger } from '../ports/logger';
 import { flexibleRateLimiter } from '../rate-limit/flexible-rate-limiter';
 import { createService, type Service, type ServiceOptions } from '../service';
+import { fakeHttpClient } from './fake-http-client';
+import { fakeResolver } from './fake-resolver';
 import { memoryStorage } from './memory-storage';
 import { sequentialIds } from './sequential-ids';
 import { staticTokenAuth } from './static-auth';
 import { type TestClock, testClock } from './test-clock';
+import { testSecretKey } from './test-secret-key';
 
 /** Tokens every test service accepts. */
 export const testTokens = {
@@ -52,6 +55,10 @@ export function testService(overrides: Partial<ServiceOptions> & { now?: string 
     ids: sequentialIds(),
     logger: silentLogger(),
     rateLimiter: flexibleRateLimiter({ clock }),
+    // Nothing reaches the network unless a test passes its own http/resolver.
+    secretKey: testSecretKey,
+    http: fakeHttpClient(),
+    resolver: fakeResolver({}),
     validateResponses: true,
     ...ports,
   });

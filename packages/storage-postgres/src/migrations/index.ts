@@ -1,7 +1,15 @@
 import { coreMigration } from './001-core';
+import { webhooksMigration } from './002-webhooks';
+import { ordersCouponsMigration } from './003-orders-coupons';
+import { outboxMigration } from './004-outbox';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [coreMigration];
+export const migrations: readonly Migration[] = [
+  coreMigration,
+  webhooksMigration,
+  ordersCouponsMigration,
+  outboxMigration,
+].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

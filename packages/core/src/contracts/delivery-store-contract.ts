@@ -1,0 +1,287 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Delivery, DeliveryAttempt } from '../deliveries/delivery-store';
+import type { EventRecord } from '../events/v2-payload';
+import type { Storage } from '../storage';
+
+const t0 = new Date('2026-11-23T10:00:00.000Z');
+const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+
+function event(id: string, overrides: Partial<EventRecord> = {}): EventRecord {
+  return {
+    eventId: id,
+    eventType: 'order_created',
+    affiliateId: 'aff_1',
+    occurredAt: t0,
+    data: { order_id: 'ord_1', nested: { a: [1, 2] } },
+    ...overrides,
+  };
+}
+
+function delivery(id: string, eventId: string, overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    id,
+    affiliateId: 'aff_1',
+    webhookId: 'whk_1',
+    eventId,
+    eventType: 'order_created',
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: t0,
+    createdAt: t0,
+    updatedAt: t0,
+    ...overrides,
+  };
+}
+
+function attempt(deliveryId: string, n: number, overrides: Partial<DeliveryAttempt> = {}): DeliveryAttempt {
+  return {
+    id: `att_${deliveryId}_${n}`,
+    deliveryId,
+    affiliateId: 'aff_1',
+    webhookId: 'whk_1',
+    eventId: 'evt_x',
+    eventType: 'order_created',
+    attempt: n,
+    attemptedAt: at(n),
+    payloadVersion: 'v2',
+    succeeded: false,
+    statusCode: 500,
+    latencyMs: 12,
+    responseBody: 'oops',
+    ...overrides,
+  };
+}
+
+/**
+ * The outbox part of the storage contract (run by {@link storageContract} on every implementation).
+ *
+ * @example
+ * deliveryStoreContract(() => storage);
+ */
+export function deliveryStoreContract(getStorage: () => Storage): void {
+  describe('deliveries (outbox)', () => {
+    let storage: Storage;
+    beforeAll(() => {
+      storage = getStorage();
+    });
+
+    it('events: stored once (emission is idempotent) and read back whole; absent parts omitted', async () => {
+      const full = event('evt_full', {
+        patient: { id: 'pat_1', externalId: 'ext_1', marketingConsent: true, isReturning: false },
+        attribution: { touch_count: 1, visitor_id: 'v1' },
+      });
+      expect(await storage.deliveries.insertEvent({ event: full })).toBe(true);
+      expect(await storage.deliveries.insertEvent({ event: { ...full, data: { other: true } } })).toBe(false);
+      expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: 'evt_full' })).toEqual(full);
+      await storage.deliveries.insertEvent({ event: event('evt_bare') });
+      const bare = await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: 'evt_bare' });
+      expect(bare).toEqual(event('evt_bare'));
+      expect(
+        await storage.deliveries.getEvent({ affiliateId: 'aff_2', eventId: 'evt_bare' }),
+      ).toBeUndefined();
+    });
+
+    it('claimDue: only due pending rows, leased so nobody else claims them until the lease ends', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c1') });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_due', 'evt_c1', { webhookId: 'whk_claim' }),
+          delivery('dlv_later', 'evt_c1', { webhookId: 'whk_claim', nextAttemptAt: at(3600) }),
+        ],
+      });
+      const first = await storage.deliveries.claimDue({
+        now: at(1),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_a',
+      });
+      const mine = first.filter((c) => c.delivery.webhookId === 'whk_claim');
+      expect(mine.map((c) => c.delivery.id)).toEqual(['dlv_due']);
+      expect(mine[0]!.event).toEqual(event('evt_c1'));
+      expect(mine[0]!.leaseToken).toBe('lease_a');
+      const again = await storage.deliveries.claimDue({
+        now: at(2),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_b',
+      });
+      expect(again.map((c) => c.delivery.id)).not.toContain('dlv_due');
+      const afterLease = await storage.deliveries.claimDue({
+        now: at(62),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_c',
+      });
+      expect(afterLease.map((c) => c.delivery.id)).toContain('dlv_due');
+    });
+
+    it('complete: with the current lease it records the outcome; with a lost lease only the attempt is logged', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c2') });
+      await storage.deliveries.enqueue({
+        deliveries: [delivery('dlv_c2', 'evt_c2', { webhookId: 'whk_c2' })],
+      });
+      const [claimed] = (
+        await storage.deliveries.claimDue({ now: at(1), limit: 100, leaseMs: 1000, leaseToken: 'old' })
+      ).filter((c) => c.delivery.id === 'dlv_c2');
+      expect(claimed).toBeDefined();
+      const [reclaimed] = (
+        await storage.deliveries.claimDue({ now: at(5), limit: 100, leaseMs: 60_000, leaseToken: 'new' })
+      ).filter((c) => c.delivery.id === 'dlv_c2');
+      expect(reclaimed).toBeDefined();
+      const stale = await storage.deliveries.complete({
+        affiliateId: 'aff_1',
+        id: 'dlv_c2',
+        leaseToken: 'old',
+        outcome: { attempt: attempt('dlv_c2', 1, { webhookId: 'whk_c2' }), status: 'succeeded' },
+        updatedAt: at(6),
+      });
+      expect(stale).toBe(false);
+      const fresh = await storage.deliveries.complete({
+        affiliateId: 'aff_1',
+        id: 'dlv_c2',
+        leaseToken: 'new',
+        outcome: {
+          attempt: attempt('dlv_c2', 2, { webhookId: 'whk_c2' }),
+          status: 'pending',
+          nextAttemptAt: at(300),
+        },
+        updatedAt: at(7),
+      });
+      expect(fresh).toBe(true);
+      const read = await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c2', id: 'dlv_c2' });
+      expect(read).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        nextAttemptAt: at(300),
+        lastAttemptAt: at(2),
+        lastStatusCode: 500,
+      });
+      const log = await storage.deliveries.listAttempts({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c2',
+        offset: 0,
+        limit: 10,
+      });
+      expect(log.total).toBe(2);
+      expect(log.items.map((a) => a.attempt)).toEqual([2, 1]);
+      expect(log.items[0]).toEqual(attempt('dlv_c2', 2, { webhookId: 'whk_c2' }));
+    });
+
+    it('a final outcome clears nextAttemptAt; requeue makes it due again; another tenant or webhook cannot', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c3') });
+      await storage.deliveries.enqueue({
+        deliveries: [delivery('dlv_c3', 'evt_c3', { webhookId: 'whk_c3' })],
+      });
+      const claimed = (
+        await storage.deliveries.claimDue({ now: at(1), limit: 100, leaseMs: 60_000, leaseToken: 't3' })
+      ).find((c) => c.delivery.id === 'dlv_c3')!;
+      await storage.deliveries.complete({
+        affiliateId: 'aff_1',
+        id: 'dlv_c3',
+        leaseToken: claimed.leaseToken,
+        outcome: { attempt: attempt('dlv_c3', 1, { webhookId: 'whk_c3' }), status: 'failed' },
+        updatedAt: at(2),
+      });
+      const failed = await storage.deliveries.get({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c3',
+        id: 'dlv_c3',
+      });
+      expect(failed?.status).toBe('failed');
+      expect(failed?.nextAttemptAt).toBeUndefined();
+      expect(
+        await storage.deliveries.requeue({
+          affiliateId: 'aff_2',
+          webhookId: 'whk_c3',
+          id: 'dlv_c3',
+          now: at(10),
+        }),
+      ).toBeUndefined();
+      expect(
+        await storage.deliveries.requeue({
+          affiliateId: 'aff_1',
+          webhookId: 'whk_other',
+          id: 'dlv_c3',
+          now: at(10),
+        }),
+      ).toBeUndefined();
+      const requeued = await storage.deliveries.requeue({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c3',
+        id: 'dlv_c3',
+        now: at(10),
+      });
+      expect(requeued).toMatchObject({ status: 'pending', nextAttemptAt: at(10), attempts: 1 });
+      expect(
+        await storage.deliveries.requeue({
+          affiliateId: 'aff_1',
+          webhookId: 'whk_c3',
+          id: 'dlv_c3',
+          now: at(11),
+        }),
+      ).toBeUndefined();
+      expect(
+        await storage.deliveries.get({ affiliateId: 'aff_2', webhookId: 'whk_c3', id: 'dlv_c3' }),
+      ).toBeUndefined();
+    });
+
+    it('cancelPending cancels only that webhook’s pending deliveries', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c4') });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_c4a', 'evt_c4', { webhookId: 'whk_c4', nextAttemptAt: at(5000) }),
+          delivery('dlv_c4b', 'evt_c4', { webhookId: 'whk_c4', nextAttemptAt: at(5000) }),
+          delivery('dlv_c4c', 'evt_c4', { webhookId: 'whk_c4_other', nextAttemptAt: at(5000) }),
+        ],
+      });
+      expect(
+        await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_c4', now: at(3) }),
+      ).toBe(2);
+      expect(
+        (await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c4', id: 'dlv_c4a' }))?.status,
+      ).toBe('cancelled');
+      expect(
+        (await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c4_other', id: 'dlv_c4c' }))
+          ?.status,
+      ).toBe('pending');
+    });
+
+    it('two concurrent claimers never get the same delivery', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c5') });
+      const rows = Array.from({ length: 40 }, (_, i) =>
+        delivery(`dlv_c5_${String(i).padStart(2, '0')}`, 'evt_c5', {
+          webhookId: 'whk_c5',
+          nextAttemptAt: at(9000),
+        }),
+      );
+      await storage.deliveries.enqueue({ deliveries: rows });
+      const claims = await Promise.all(
+        ['w1', 'w2', 'w3'].map((token) =>
+          storage.deliveries.claimDue({ now: at(9001), limit: 20, leaseMs: 60_000, leaseToken: token }),
+        ),
+      );
+      const ids = claims
+        .flat()
+        .filter((c) => c.delivery.webhookId === 'whk_c5')
+        .map((c) => c.delivery.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBe(40);
+    });
+
+    it('an emission rolled back leaves neither the event nor its deliveries', async () => {
+      await expect(
+        storage.transaction(async (tx) => {
+          await tx.deliveries.insertEvent({ event: event('evt_rb') });
+          await tx.deliveries.enqueue({
+            deliveries: [delivery('dlv_rb', 'evt_rb', { webhookId: 'whk_rb' })],
+          });
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: 'evt_rb' })).toBeUndefined();
+      expect(
+        await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_rb', id: 'dlv_rb' }),
+      ).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import type { EventRecord } from '../events/v2-payload';
+
+/** Where a delivery stands. `failed` is final until a manual retry; `cancelled` means the webhook went away. */
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One event to one webhook: the unit of retrying. */
+export interface Delivery {
+  readonly id: string;
+  readonly affiliateId: string;
+  readonly webhookId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  /** When the next attempt is due (pending deliveries only). */
+  readonly nextAttemptAt?: Date;
+  readonly lastAttemptAt?: Date;
+  readonly lastStatusCode?: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** One HTTP attempt of a delivery, as the attempt log keeps it. */
+export interface DeliveryAttempt {
+  readonly id: string;
+  readonly deliveryId: string;
+  readonly affiliateId: string;
+  readonly webhookId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly attempt: number;
+  readonly attemptedAt: Date;
+  readonly payloadVersion: 'v1' | 'v2';
+  readonly succeeded: boolean;
+  readonly statusCode?: number;
+  readonly latencyMs: number;
+  /** The first 4 KiB of the answer. */
+  readonly responseBody?: string;
+  /** Why no HTTP answer came (time-out, refused address, connection error). */
+  readonly error?: string;
+}
+
+/** A delivery a worker holds the lease of, with its event. */
+export interface ClaimedDelivery {
+  readonly delivery: Delivery;
+  readonly event: EventRecord;
+  readonly leaseToken: string;
+}
+
+/** What a worker writes back after an attempt. */
+export interface AttemptOutcome {
+  readonly attempt: DeliveryAttempt;
+  readonly status: DeliveryStatus;
+  readonly nextAttemptAt?: Date;
+}
+
+/** A page of a listing. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+/**
+ * The webhook outbox. Emitting an event writes the event and its deliveries in the caller's
+ * transaction; workers claim due deliveries under a lease (on PostgreSQL with
+ * `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row), send, and complete them
+ * with the lease token, so a worker whose lease ran out cannot overwrite a newer outcome.
+ *
+ * @example
+ * const claimed = await storage.deliveries.claimDue({ now, limit: 50, leaseMs: 60_000, leaseToken: 'lease_1' });
+ */
+export interface DeliveryStore {
+  /** Stores an event once; false when an event with that id already exists (idempotent emission). */
+  insertEvent(input: { event: EventRecord }): Promise<boolean>;
+  getEvent(input: { affiliateId: string; eventId: string }): Promise<EventRecord | undefined>;
+  enqueue(input: { deliveries: readonly Delivery[] }): Promise<void>;
+  claimDue(input: {
+    now: Date;
+    limit: number;
+    leaseMs: number;
+    leaseToken: string;
+  }): Promise<ClaimedDelivery[]>;
+  /** Records the attempt and, when the lease is still this worker's, the new state. False when the lease was lost. */
+  complete(input: {
+    affiliateId: string;
+    id: string;
+    leaseToken: string;
+    outcome: AttemptOutcome;
+    updatedAt: Date;
+  }): Promise<boolean>;
+  get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
+  /** Makes a delivery due now again (manual retry); false when it is not this webhook's or is already pending. */
+  requeue(input: {
+    affiliateId: string;
+    webhookId: string;
+    id: string;
+    now: Date;
+  }): Promise<Delivery | undefined>;
+  /** Pending deliveries of a webhook become cancelled (it was deleted or disabled). */
+  cancelPending(input: { affiliateId: string; webhookId: string; now: Date }): Promise<number>;
+  /** The attempt log of a webhook, newest first. */
+  listAttempts(input: {
+    affiliateId: string;
+    webhookId: string;
+    offset: number;
+    limit: number;
+  }): Promise<Page<DeliveryAttempt>>;
+}

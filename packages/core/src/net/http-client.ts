@@ -1,0 +1,111 @@
+/**
+ * A resolved IP address, as a resolver returns it and as a request is pinned to it.
+ *
+ * @example
+ * const pinned: ResolvedAddress = { address: '93.184.216.34', family: 4 };
+ */
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+/**
+ * Why an outbound request got no HTTP answer.
+ *
+ * @example
+ * if (!outcome.ok && outcome.reason === 'blocked_address') console.warn(outcome.message);
+ */
+export type HttpFailureReason =
+  | 'invalid_url'
+  | 'scheme_not_allowed'
+  | 'blocked_address'
+  | 'dns_failed'
+  | 'timeout'
+  | 'connect_failed'
+  | 'tls_failed'
+  | 'protocol_error';
+
+/**
+ * One outbound request. The client connects to `pinnedAddress` and never resolves `url`'s host itself.
+ *
+ * @example
+ * const request: HttpRequest = { url, method: 'POST', headers, body, timeoutMs: 5000, pinnedAddress };
+ */
+export interface HttpRequest {
+  readonly url: string;
+  readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Deadline for the whole exchange: connect, TLS, answer and the first bytes of the body. */
+  readonly timeoutMs: number;
+  /** The checked address to connect to; the URL's hostname still goes in `Host` and TLS SNI. */
+  readonly pinnedAddress: ResolvedAddress;
+}
+
+/**
+ * An HTTP answer (any status; redirects are answers too, never followed).
+ *
+ * @example
+ * if (outcome.ok) console.log(outcome.status, outcome.bodyText);
+ */
+export interface HttpAnswer {
+  readonly ok: true;
+  readonly status: number;
+  /** Header names in lower case; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The first 4 KiB of the body, decoded as UTF-8; the rest is never read. */
+  readonly bodyText: string;
+  readonly latencyMs: number;
+}
+
+/**
+ * No HTTP answer, and why.
+ *
+ * @example
+ * if (!outcome.ok) console.log(outcome.reason, outcome.message);
+ */
+export interface HttpFailure {
+  readonly ok: false;
+  readonly reason: HttpFailureReason;
+  /** Human-readable detail; never holds secrets. */
+  readonly message: string;
+  readonly latencyMs: number;
+}
+
+/**
+ * What {@link HttpClient.request} resolves to. It never rejects for network trouble.
+ *
+ * @example
+ * const outcome: HttpOutcome = await guardedRequest(deps, input);
+ */
+export type HttpOutcome = HttpAnswer | HttpFailure;
+
+/**
+ * Most of a response body an outbound request keeps (attempt logs and probes).
+ *
+ * @example
+ * outcome.ok && outcome.bodyText.length <= maxBodyBytes // true for ASCII bodies
+ */
+export const maxBodyBytes = 4 * 1024;
+
+/**
+ * The outbound HTTP port: health-check probes and webhook deliveries. Always called through
+ * `guardedRequest`, which checks the destination and pins the address.
+ *
+ * @example
+ * const outcome = await http.request({ url, method: 'POST', headers, body, timeoutMs: 5000, pinnedAddress });
+ * if (outcome.ok) console.log(outcome.status);
+ */
+export interface HttpClient {
+  request(input: HttpRequest): Promise<HttpOutcome>;
+}
+
+/**
+ * The DNS port: the addresses a hostname resolves to. Rejects when the name does not resolve.
+ *
+ * @example
+ * const addresses = await resolver.lookup({ hostname: 'hooks.example.com' });
+ */
+export interface Resolver {
+  lookup(input: { hostname: string }): Promise<readonly ResolvedAddress[]>;
+}

@@ -1,0 +1,238 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardedRequest } from './guarded-request';
+import type { HttpRequest } from './http-client';
+import { nodeHttpClient } from './node-http-client';
+import { nodeResolver } from './node-resolver';
+
+interface Seen {
+  method?: string;
+  url?: string;
+  host?: string;
+  body: string;
+  headers: IncomingMessage['headers'];
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function receiver(seen: Seen[]) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      seen.push({ method: req.method, url: req.url, host: req.headers.host, body, headers: req.headers });
+      const path = req.url ?? '/';
+      if (path.startsWith('/ok'))
+        res.writeHead(200, { 'x-receiver': 'yes', 'set-cookie': ['a=1', 'b=2'] }).end('thanks');
+      else if (path.startsWith('/fail')) res.writeHead(503).end('down for maintenance');
+      else if (path.startsWith('/redirect')) res.writeHead(302, { location: '/ok' }).end();
+      else if (path.startsWith('/large')) res.writeHead(200).end('x'.repeat(100_000));
+      else if (path.startsWith('/hang')) res.flushHeaders();
+      else res.writeHead(404).end();
+    });
+  };
+}
+
+const pinned = { address: '127.0.0.1', family: 4 } as const;
+const request = (url: string, extra: Partial<HttpRequest> = {}): HttpRequest => ({
+  url,
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-webhook-id': 'evt_1' },
+  body: '{"hello":"world"}',
+  timeoutMs: 5000,
+  pinnedAddress: pinned,
+  ...extra,
+});
+
+describe('nodeHttpClient on a real local server', () => {
+  const seen: Seen[] = [];
+  const server = createServer(receiver(seen));
+  const silent = createServer(() => {});
+  let port = 0;
+  let silentPort = 0;
+  beforeAll(async () => {
+    port = await listen(server);
+    silentPort = await listen(silent);
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    silent.closeAllConnections();
+    server.close();
+    silent.close();
+  });
+  const client = nodeHttpClient();
+
+  it('a 2xx answer: status, lower-case headers, body text; the request arrives whole', async () => {
+    const outcome = await client.request(request(`http://127.0.0.1:${port}/ok?x=1`));
+    expect(outcome).toMatchObject({
+      ok: true,
+      status: 200,
+      bodyText: 'thanks',
+      headers: { 'x-receiver': 'yes', 'set-cookie': 'a=1, b=2' },
+    });
+    expect(outcome.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/ok?x=1', body: '{"hello":"world"}' });
+    expect(seen.at(-1)!.headers['x-webhook-id']).toBe('evt_1');
+    expect(seen.at(-1)!.headers['content-length']).toBe('17');
+  });
+
+  it('a non-2xx answer is an answer with its status', async () => {
+    expect(await client.request(request(`http://127.0.0.1:${port}/fail`))).toMatchObject({
+      ok: true,
+      status: 503,
+      bodyText: 'down for maintenance',
+    });
+  });
+
+  it('redirects are not followed', async () => {
+    const before = seen.length;
+    expect(await client.request(request(`http://127.0.0.1:${port}/redirect`))).toMatchObject({
+      ok: true,
+      status: 302,
+    });
+    expect(seen.length).toBe(before + 1);
+  });
+
+  it('keeps only the first 4 KiB of the body', async () => {
+    const outcome = await client.request(
+      request(`http://127.0.0.1:${port}/large`, { method: 'GET', body: undefined }),
+    );
+    expect(outcome.ok && outcome.bodyText.length).toBe(4096);
+  });
+
+  it('connects to the pinned address whatever the URL host says; the host still goes in Host', async () => {
+    const outcome = await client.request(request(`http://hooks.invalid:${port}/ok`));
+    expect(outcome).toMatchObject({ ok: true, status: 200 });
+    expect(seen.at(-1)!.host).toBe(`hooks.invalid:${port}`);
+  });
+
+  it('a server that accepts but never answers ends in a time-out, not a hang', async () => {
+    expect(
+      await client.request(request(`http://127.0.0.1:${silentPort}/`, { timeoutMs: 150 })),
+    ).toMatchObject({
+      ok: false,
+      reason: 'timeout',
+    });
+    expect(await client.request(request(`http://127.0.0.1:${port}/hang`, { timeoutMs: 150 }))).toMatchObject({
+      ok: false,
+      reason: 'timeout',
+    });
+  });
+
+  it('a closed port is connect_failed', async () => {
+    const closed = createServer();
+    const closedPort = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await client.request(request(`http://127.0.0.1:${closedPort}/`))).toMatchObject({
+      ok: false,
+      reason: 'connect_failed',
+    });
+  });
+
+  it('through guardedRequest with the real resolver: localhost only with allowPrivateNetworks', async () => {
+    const resolver = nodeResolver();
+    const [first] = await resolver.lookup({ hostname: 'localhost' });
+    // The guard pins the first address localhost resolves to; listen exactly there.
+    const local = createServer(receiver(seen));
+    await new Promise<void>((resolve) => local.listen(0, first!.address, resolve));
+    const localPort = (local.address() as AddressInfo).port;
+    try {
+      const deps = { http: client, resolver, allowPrivateNetworks: true };
+      const input = {
+        url: `http://localhost:${localPort}/ok`,
+        method: 'GET' as const,
+        headers: {},
+        timeoutMs: 5000,
+      };
+      expect(await guardedRequest(deps, input)).toMatchObject({ ok: true, status: 200, bodyText: 'thanks' });
+      expect(await guardedRequest({ ...deps, allowPrivateNetworks: false }, input)).toMatchObject({
+        ok: false,
+        reason: 'scheme_not_allowed',
+      });
+      expect(
+        await guardedRequest(
+          { ...deps, allowPrivateNetworks: false },
+          { ...input, url: `https://localhost:${localPort}/ok` },
+        ),
+      ).toMatchObject({ ok: false, reason: 'blocked_address' });
+    } finally {
+      local.close();
+    }
+  });
+});
+
+describe('nodeHttpClient over TLS: pinned address, hostname for SNI and certificate checks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tls-'));
+  let server: ReturnType<typeof createTlsServer>;
+  let port = 0;
+  let ca = '';
+  const servernames: (string | false | null)[] = [];
+  beforeAll(async () => {
+    // A throwaway self-signed certificate for hooks.test, made for this run only.
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=hooks.test',
+        '-addext',
+        'subjectAltName=DNS:hooks.test',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    ca = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    server = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: ca }, (req, res) => {
+      servernames.push((req.socket as import('node:tls').TLSSocket).servername);
+      res.writeHead(204).end();
+    });
+    port = await listen(server as unknown as Server);
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the URL hostname as SNI and verifies the certificate against it, while connecting to the pinned IP', async () => {
+    const outcome = await nodeHttpClient({ ca }).request(request(`https://hooks.test:${port}/`));
+    expect(outcome).toMatchObject({ ok: true, status: 204 });
+    expect(servernames.at(-1)).toBe('hooks.test');
+  });
+
+  it('a certificate for another name is tls_failed', async () => {
+    expect(await nodeHttpClient({ ca }).request(request(`https://other.test:${port}/`))).toMatchObject({
+      ok: false,
+      reason: 'tls_failed',
+    });
+  });
+
+  it('an untrusted certificate is tls_failed', async () => {
+    expect(await nodeHttpClient().request(request(`https://hooks.test:${port}/`))).toMatchObject({
+      ok: false,
+      reason: 'tls_failed',
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { type DomainError, notFound } from '../errors';
+import { validate } from '../http/input';
+import type { ServiceDeps } from '../service-deps';
+import { type SetOrderStatusInput, setOrderStatusInput } from './order-input';
+import type { Order } from './order-store';
+
+/**
+ * Sets the status of a recorded order (any status to any other: SPEC 3 leaves transitions open).
+ *
+ * @returns 422 INVALID_FIELD for an unknown status or a missing id; 404 when the order does not
+ *   exist for this affiliate
+ * @example
+ * await service.commerce.setOrderStatus({ affiliateId: 'aff_1', orderId: 'ord_1', status: 'refunded' });
+ */
+export function setOrderStatus(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  raw: SetOrderStatusInput,
+): ResultAsync<Order, DomainError> {
+  const input = validate(setOrderStatusInput, raw, 'input');
+  if (input.isErr()) return errAsync(input.error);
+  const { affiliateId, orderId, status } = input.value;
+  return ResultAsync.fromSafePromise(
+    deps.storage.transaction((tx) =>
+      tx.orders.setStatus({ affiliateId, id: orderId, status, updatedAt: deps.clock.now() }),
+    ),
+  ).andThen((order) => (order ? okAsync(order) : errAsync(notFound('order'))));
+}

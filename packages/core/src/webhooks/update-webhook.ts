@@ -1,0 +1,148 @@
+import { err, errAsync, ok, type Result, type ResultAsync } from 'neverthrow';
+import { z } from 'zod';
+import type { DomainError } from '../errors';
+import { validate } from '../http/input';
+import type { ServiceDeps } from '../service-deps';
+import { type Computed, changeWebhook, type WebhookResult } from './change-webhook';
+import { issueSecret } from './signing-secrets';
+import {
+  interestsSchema,
+  nameSchema,
+  urlSchema,
+  validateInterests,
+  validateWebhookUrl,
+} from './webhook-input';
+import type { Webhook, WebhookStatus } from './webhook-store';
+
+/**
+ * Body of `PUT /v2/webhooks/{id}` (SPEC 4.2). Fields left out keep their value; `webhookInterests`
+ * when sent replaces the whole list. `status`/`isEnabled` are not part of it: enabling and
+ * disabling is the status call's job (SPEC 3), so they are ignored like any unknown field.
+ *
+ * @example
+ * updateWebhookBody.parse({ webhookInterests: ['order_created'] }) // other fields stay undefined
+ */
+export const updateWebhookBody = z.object({
+  name: nameSchema.optional(),
+  url: urlSchema.optional(),
+  authentication: z.boolean().optional(),
+  webhookInterests: interestsSchema.optional(),
+});
+
+/**
+ * Input of {@link updateWebhook}.
+ *
+ * @example
+ * const input: UpdateWebhookInput = { authentication: true };
+ */
+export type UpdateWebhookInput = z.input<typeof updateWebhookBody>;
+
+type UpdateDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'allowPrivateNetworks'>;
+
+function applyUpdate(
+  deps: UpdateDeps,
+  current: Webhook,
+  input: z.output<typeof updateWebhookBody>,
+  now: Date,
+): Result<Computed, DomainError> {
+  const url = input.url === undefined ? ok(current.url) : validateWebhookUrl(input.url, deps);
+  if (url.isErr()) return err(url.error);
+  const interests =
+    input.webhookInterests === undefined
+      ? ok([...current.interests])
+      : validateInterests(input.webhookInterests);
+  if (interests.isErr()) return err(interests.error);
+  const authentication = input.authentication ?? current.authentication;
+  // SPEC 3: a secret is issued (and shown) only when authentication goes from false to true.
+  const issued =
+    !current.authentication && authentication ? issueSecret(deps.secretBox, current.id, now) : undefined;
+  const secrets = !authentication ? [] : issued ? [issued.stored] : current.secrets;
+  const name = input.name ?? current.name;
+  const same =
+    name === current.name &&
+    url.value === current.url &&
+    authentication === current.authentication &&
+    interests.value.join('\n') === current.interests.join('\n');
+  if (same) return ok('unchanged');
+  return ok({
+    next: {
+      ...current,
+      name,
+      url: url.value,
+      interests: interests.value,
+      authentication,
+      secrets,
+    },
+    ...(issued ? { secret: issued.plaintext } : {}),
+  });
+}
+
+/**
+ * Full update of a webhook (SPEC 4.2, section 3). `credentials` come back only when this call
+ * turns authentication from false to true; turning it off drops every secret, so turning it on
+ * again issues a new one.
+ *
+ * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
+ * @returns 422 INVALID_FIELD for a bad name, a refused URL or an unsubscribable event
+ * @example
+ * await updateWebhook(deps, { affiliateId: 'aff_1', id: 'whk_1', input: { authentication: true } });
+ */
+export function updateWebhook(
+  deps: UpdateDeps,
+  request: { affiliateId: string; id: string; input: UpdateWebhookInput },
+): ResultAsync<WebhookResult, DomainError> {
+  const input = validate(updateWebhookBody, request.input, 'body');
+  if (input.isErr()) return errAsync(input.error);
+  return changeWebhook(
+    deps,
+    () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
+    (current, now) => applyUpdate(deps, current, input.value, now),
+  );
+}
+
+/**
+ * Body of `PATCH /v2/webhooks/{id}/status`: `{ "status": "enabled" | "disabled" }` (DESIGN.md);
+ * `{ "isEnabled": true | false }` is accepted too, since the record mirrors one in the other.
+ *
+ * @example
+ * webhookStatusBody.parse({ status: 'disabled' })
+ */
+export const webhookStatusBody = z
+  .object({ status: z.enum(['enabled', 'disabled']).optional(), isEnabled: z.boolean().optional() })
+  .superRefine((body, ctx) => {
+    if (body.status === undefined && body.isEnabled === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'is required ("enabled" or "disabled")' });
+    } else if (
+      body.status !== undefined &&
+      body.isEnabled !== undefined &&
+      (body.status === 'enabled') !== body.isEnabled
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['isEnabled'], message: 'contradicts status' });
+    }
+  });
+
+/** The status a {@link webhookStatusBody} asks for. @example requestedStatus({ isEnabled: false }) // 'disabled' */
+export function requestedStatus(body: z.output<typeof webhookStatusBody>): WebhookStatus {
+  if (body.status) return body.status;
+  return body.isEnabled ? 'enabled' : 'disabled';
+}
+
+/**
+ * Enables or disables a webhook (SPEC 3: the status call, not the full update). Setting the
+ * status it already has changes nothing, `updatedAt` included.
+ *
+ * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
+ * @example
+ * await setWebhookStatus(deps, { affiliateId: 'aff_1', id: 'whk_1', status: 'disabled' });
+ */
+export function setWebhookStatus(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  request: { affiliateId: string; id: string; status: WebhookStatus },
+): ResultAsync<WebhookResult, DomainError> {
+  return changeWebhook(
+    deps,
+    () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
+    (current) =>
+      ok(current.status === request.status ? 'unchanged' : { next: { ...current, status: request.status } }),
+  );
+}

@@ -1,0 +1,102 @@
+import { err, ok, type Result } from 'neverthrow';
+import { z } from 'zod';
+import { type DomainError, invalidField } from '../errors';
+import { eventDefinition } from '../events/event-dictionary';
+import { checkUrl, type OutboundPolicy } from '../net/guarded-request';
+
+/**
+ * Longest webhook name, in characters after trimming.
+ *
+ * @example
+ * 'n'.repeat(maxNameLength + 1) // refused
+ */
+export const maxNameLength = 100;
+/**
+ * Longest webhook URL.
+ *
+ * @example
+ * url.length <= maxUrlLength
+ */
+export const maxUrlLength = 2048;
+
+/**
+ * A webhook's label: trimmed, 1 to 100 characters.
+ *
+ * @example
+ * nameSchema.parse('  Orders ') // 'Orders'
+ */
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(maxNameLength, `must be at most ${maxNameLength} characters`);
+
+/**
+ * A URL as sent; {@link validateWebhookUrl} then checks scheme and host against the policy.
+ *
+ * @example
+ * urlSchema.parse('https://hooks.example.com/orders')
+ */
+export const urlSchema = z.string().max(maxUrlLength, `must be at most ${maxUrlLength} characters`);
+
+/**
+ * Event names as sent; {@link validateInterests} then checks each against the dictionary.
+ *
+ * @example
+ * interestsSchema.parse(['order_created', 'journey_completed'])
+ */
+export const interestsSchema = z.array(z.string()).max(500, 'must list at most 500 events');
+
+/**
+ * Checks a webhook URL (SPEC 2.1, DESIGN.md): absolute, `https:` (plain `http:` only when the
+ * host allows private networks), no credentials, and not an IP literal or name that can never
+ * be delivered to (loopback, private, link-local, metadata, ...). Names are resolved only when
+ * a request is sent, since DNS answers change.
+ *
+ * @returns 422 INVALID_FIELD naming `field` when the URL is refused
+ * @example
+ * validateWebhookUrl('http://hooks.example.com', { allowPrivateNetworks: false }) // err: url must use https:
+ */
+export function validateWebhookUrl(
+  url: string,
+  policy: OutboundPolicy,
+  field = 'url',
+): Result<string, DomainError> {
+  const checked = checkUrl(url, policy);
+  if (!checked.ok) return err(invalidField(field, `is refused: ${checked.message}`));
+  return ok(checked.url.href);
+}
+
+/**
+ * De-duplicates subscribed events (first occurrence wins, order kept) and refuses any that is
+ * unknown, internal or not implemented (SPEC 6.1), naming the event.
+ *
+ * @returns 422 INVALID_FIELD on `webhookInterests`
+ * @example
+ * validateInterests(['order_created', 'order_created']) // ok(['order_created'])
+ * validateInterests(['pharmacy_rejected_prescription']) // err: ... is not implemented yet ...
+ */
+export function validateInterests(names: readonly string[]): Result<string[], DomainError> {
+  const unique = [...new Set(names)];
+  for (const name of unique) {
+    const event = eventDefinition(name);
+    if (!event) return err(invalidField('webhookInterests', `contains '${name}', which is not an event`));
+    if (event.visibility === 'internal') {
+      return err(
+        invalidField(
+          'webhookInterests',
+          `contains '${name}', an internal event that cannot be subscribed to`,
+        ),
+      );
+    }
+    if (!event.implemented) {
+      return err(
+        invalidField(
+          'webhookInterests',
+          `contains '${name}', which is not implemented yet and cannot be subscribed to`,
+        ),
+      );
+    }
+  }
+  return ok(unique);
+}

@@ -1,0 +1,58 @@
+import type { HttpClient, Resolver } from '../net/http-client';
+import { nodeHttpClient } from '../net/node-http-client';
+import { nodeResolver } from '../net/node-resolver';
+import { type SecretBox, secretBox } from './secret-box';
+
+/**
+ * The options of `createService` for webhooks and outbound requests.
+ *
+ * @example
+ * createService({ ...ports, secretKey: process.env.WEBHOOK_SECRET_KEY!, allowPrivateNetworks: false });
+ */
+export interface WebhookServiceOptions {
+  /**
+   * 32 bytes (a Uint8Array, or base64 such as `openssl rand -base64 32`) that encrypt webhook
+   * signing secrets at rest with AES-256-GCM. Keep it out of the database; losing or changing
+   * it makes stored secrets unreadable (rotate them again).
+   */
+  readonly secretKey: Uint8Array | string;
+  /**
+   * Development only: lets webhook URLs, probes and deliveries use plain `http:` and loopback,
+   * private, CGNAT, link-local and unique-local addresses. Cloud metadata, multicast and
+   * reserved addresses stay refused. Default false.
+   */
+  readonly allowPrivateNetworks?: boolean;
+  /** Outbound HTTP. Default: node:http/node:https ({@link nodeHttpClient}). */
+  readonly http?: HttpClient;
+  /** DNS for the SSRF guard. Default: node:dns ({@link nodeResolver}). */
+  readonly resolver?: Resolver;
+}
+
+/**
+ * What the options become in `ServiceDeps`.
+ *
+ * @example
+ * const { secretBox, http, resolver, allowPrivateNetworks }: WebhookDeps = webhookDeps({ secretKey });
+ */
+export interface WebhookDeps {
+  readonly secretBox: SecretBox;
+  readonly allowPrivateNetworks: boolean;
+  readonly http: HttpClient;
+  readonly resolver: Resolver;
+}
+
+/**
+ * Turns the options into ports: checks the key (a TypeError when it is not 32 bytes) and picks
+ * the real network ports unless others are given.
+ *
+ * @example
+ * webhookDeps({ secretKey: process.env.WEBHOOK_SECRET_KEY! })
+ */
+export function webhookDeps(options: WebhookServiceOptions): WebhookDeps {
+  return {
+    secretBox: secretBox(options.secretKey),
+    allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    http: options.http ?? nodeHttpClient(),
+    resolver: options.resolver ?? nodeResolver(),
+  };
+}

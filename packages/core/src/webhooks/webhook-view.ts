@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { HealthCheck, Webhook } from './webhook-store';
+
+/**
+ * A health check as the API shows it (SPEC 4.7), without `persisted`.
+ *
+ * @example
+ * healthCheckViewSchema.parse(toHealthCheckView(check));
+ */
+export const healthCheckViewSchema = z.object({
+  reachable: z.boolean(),
+  statusCode: z.number().int(),
+  latencyMs: z.number().int(),
+  checkedAt: z.iso.datetime(),
+  url: z.string(),
+  reason: z.string().optional(),
+  detail: z.string().optional(),
+});
+
+/**
+ * `credentials` (DESIGN.md): the signing secret, shown only at the moments SPEC names.
+ *
+ * @example
+ * credentialsSchema.parse({ secret: 'whsec_...' });
+ */
+export const credentialsSchema = z.object({ secret: z.string().startsWith('whsec_') });
+
+/**
+ * The webhook record (SPEC 2.1) plus DESIGN's `payloadVersion`, `createdAt`, `updatedAt` and
+ * `lastHealthCheck`. It never holds a secret except `credentials` in the few answers that issue one.
+ *
+ * @example
+ * webhookViewSchema.parse(toWebhookView(webhook));
+ */
+export const webhookViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  authentication: z.boolean(),
+  webhookInterests: z.array(z.string()),
+  status: z.enum(['enabled', 'disabled']),
+  isEnabled: z.boolean(),
+  payloadVersion: z.enum(['v1', 'v2']),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  lastHealthCheck: healthCheckViewSchema.optional(),
+  credentials: credentialsSchema.optional(),
+});
+
+/**
+ * The API form of a webhook record.
+ *
+ * @example
+ * const view: WebhookView = toWebhookView(webhook);
+ */
+export type WebhookView = z.infer<typeof webhookViewSchema>;
+
+/** @example toHealthCheckView(webhook.lastHealthCheck).checkedAt // '2026-11-23T10:00:00.000Z' */
+export function toHealthCheckView(check: HealthCheck): z.infer<typeof healthCheckViewSchema> {
+  return {
+    reachable: check.reachable,
+    statusCode: check.statusCode,
+    latencyMs: check.latencyMs,
+    checkedAt: check.checkedAt.toISOString(),
+    url: check.url,
+    ...(check.reason === undefined ? {} : { reason: check.reason }),
+    ...(check.detail === undefined ? {} : { detail: check.detail }),
+  };
+}
+
+/**
+ * The API form of a webhook. `revealSecret` is passed only by the calls that issue a secret
+ * (create with authentication, PUT turning authentication on, rotateSecret).
+ *
+ * @example
+ * toWebhookView(webhook) // { id, name, url, authentication, webhookInterests, status, isEnabled, ... }
+ */
+export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookView {
+  return {
+    id: webhook.id,
+    name: webhook.name,
+    url: webhook.url,
+    authentication: webhook.authentication,
+    webhookInterests: [...webhook.interests],
+    status: webhook.status,
+    isEnabled: webhook.status === 'enabled',
+    payloadVersion: webhook.payloadVersion,
+    createdAt: webhook.createdAt.toISOString(),
+    updatedAt: webhook.updatedAt.toISOString(),
+    ...(webhook.lastHealthCheck ? { lastHealthCheck: toHealthCheckView(webhook.lastHealthCheck) } : {}),
+    ...(revealSecret === undefined ? {} : { credentials: { secret: revealSecret } }),
+  };
+}

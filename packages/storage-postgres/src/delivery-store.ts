@@ -1,0 +1,271 @@
+import type {
+  ClaimedDelivery,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryStatus,
+  DeliveryStore,
+  EventRecord,
+} from '@affiliate-commerce/core';
+import type { Db } from './db';
+import { withSchema } from './identifiers';
+
+interface DeliveryRow {
+  affiliate_id: string;
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface EventRow {
+  affiliate_id: string;
+  id: string;
+  event_type: string;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+  patient: EventRecord['patient'] | null;
+  attribution: Record<string, unknown> | null;
+}
+
+interface AttemptRow {
+  affiliate_id: string;
+  id: string;
+  delivery_id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  attempted_at: Date;
+  payload_version: 'v1' | 'v2';
+  succeeded: boolean;
+  status_code: number | null;
+  latency_ms: number;
+  response_body: string | null;
+  error: string | null;
+}
+
+const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.id,
+  affiliateId: row.affiliate_id,
+  webhookId: row.webhook_id,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  status: row.status,
+  attempts: row.attempts,
+  ...(row.status === 'pending' && row.next_attempt_at ? { nextAttemptAt: row.next_attempt_at } : {}),
+  ...(row.last_attempt_at ? { lastAttemptAt: row.last_attempt_at } : {}),
+  ...(row.last_status_code !== null ? { lastStatusCode: row.last_status_code } : {}),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toEvent = (row: EventRow): EventRecord => ({
+  eventId: row.id,
+  eventType: row.event_type,
+  affiliateId: row.affiliate_id,
+  occurredAt: row.occurred_at,
+  data: row.data,
+  ...(row.patient ? { patient: row.patient } : {}),
+  ...(row.attribution ? { attribution: row.attribution } : {}),
+});
+
+const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
+  id: row.id,
+  deliveryId: row.delivery_id,
+  affiliateId: row.affiliate_id,
+  webhookId: row.webhook_id,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  attempt: row.attempt,
+  attemptedAt: row.attempted_at,
+  payloadVersion: row.payload_version,
+  succeeded: row.succeeded,
+  ...(row.status_code !== null ? { statusCode: row.status_code } : {}),
+  latencyMs: row.latency_ms,
+  ...(row.response_body !== null ? { responseBody: row.response_body } : {}),
+  ...(row.error !== null ? { error: row.error } : {}),
+});
+
+/** The outbox on PostgreSQL. @example postgresDeliveryStore(db, 'affiliate_commerce') */
+export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
+  const sql = (text: string) => withSchema(text, schema);
+  const insertEvent = sql(
+    `insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning id`,
+  );
+  const getEvent = sql('select * from {s}.events where affiliate_id = $1 and id = $2');
+  const enqueue = sql(
+    `insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts, next_attempt_at,
+       created_at, updated_at)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
+       $8::timestamptz[], $9::timestamptz[], $10::timestamptz[])`,
+  );
+  // One statement: pick due rows no other worker holds, lease them, and join their events.
+  const claim = sql(
+    `with due as (
+       select affiliate_id, id from {s}.deliveries
+       where status = 'pending' and next_attempt_at <= $1 and (lease_expires_at is null or lease_expires_at <= $1)
+       order by next_attempt_at, id
+       limit $2
+       for update skip locked
+     ), claimed as (
+       update {s}.deliveries d set lease_token = $3, lease_expires_at = $4
+       from due where d.affiliate_id = due.affiliate_id and d.id = due.id
+       returning d.*
+     )
+     select to_jsonb(c) as delivery, to_jsonb(e) as event
+     from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id
+     order by c.next_attempt_at, c.id`,
+  );
+  const insertAttempt = sql(
+    `insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
+       attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+  );
+  const complete = sql(
+    `update {s}.deliveries set status = $4, attempts = attempts + 1, next_attempt_at = $5, last_attempt_at = $6,
+       last_status_code = $7, lease_token = null, lease_expires_at = null, updated_at = $8
+     where affiliate_id = $1 and id = $2 and lease_token = $3
+     returning id`,
+  );
+  const get = sql('select * from {s}.deliveries where affiliate_id = $1 and id = $2 and webhook_id = $3');
+  const requeue = sql(
+    `update {s}.deliveries set status = 'pending', next_attempt_at = $4, lease_token = null, lease_expires_at = null,
+       updated_at = $4
+     where affiliate_id = $1 and id = $2 and webhook_id = $3 and status <> 'pending'
+     returning *`,
+  );
+  const cancel = sql(
+    `update {s}.deliveries set status = 'cancelled', next_attempt_at = null, updated_at = $3
+     where affiliate_id = $1 and webhook_id = $2 and status = 'pending' returning id`,
+  );
+  const attempts = sql(
+    `select *, count(*) over () as total from {s}.delivery_attempts
+     where affiliate_id = $1 and webhook_id = $2
+     order by attempted_at desc, id desc offset $3 limit $4`,
+  );
+  const countAttempts = sql(
+    'select count(*)::int as total from {s}.delivery_attempts where affiliate_id = $1 and webhook_id = $2',
+  );
+
+  // to_jsonb turns timestamps into strings; bring them back to Dates.
+  const dates = <T extends object>(row: T, keys: readonly string[]): T => {
+    const out = { ...row } as Record<string, unknown>;
+    for (const key of keys) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
+    return out as T;
+  };
+
+  return {
+    async insertEvent({ event }) {
+      const { rows } = await db.query(insertEvent, [
+        event.affiliateId,
+        event.eventId,
+        event.eventType,
+        event.occurredAt,
+        JSON.stringify(event.data),
+        event.patient ? JSON.stringify(event.patient) : null,
+        event.attribution ? JSON.stringify(event.attribution) : null,
+      ]);
+      return rows.length === 1;
+    },
+    async getEvent({ affiliateId, eventId }) {
+      const { rows } = await db.query<EventRow>(getEvent, [affiliateId, eventId]);
+      return rows[0] && toEvent(rows[0]);
+    },
+    async enqueue({ deliveries }) {
+      if (deliveries.length === 0) return;
+      const column = <K extends keyof Delivery>(key: K) => deliveries.map((d) => d[key] ?? null);
+      await db.query(enqueue, [
+        column('affiliateId'),
+        column('id'),
+        column('webhookId'),
+        column('eventId'),
+        column('eventType'),
+        column('status'),
+        column('attempts'),
+        column('nextAttemptAt'),
+        column('createdAt'),
+        column('updatedAt'),
+      ]);
+    },
+    async claimDue({ now, limit, leaseMs, leaseToken }) {
+      const { rows } = await db.query<{ delivery: DeliveryRow; event: EventRow }>(claim, [
+        now,
+        limit,
+        leaseToken,
+        new Date(now.getTime() + leaseMs),
+      ]);
+      return rows.map(
+        (row): ClaimedDelivery => ({
+          delivery: toDelivery(
+            dates(row.delivery, ['next_attempt_at', 'last_attempt_at', 'created_at', 'updated_at']),
+          ),
+          event: toEvent(dates(row.event, ['occurred_at'])),
+          leaseToken,
+        }),
+      );
+    },
+    async complete({ affiliateId, id, leaseToken, outcome, updatedAt }) {
+      const { attempt } = outcome;
+      return db.transaction(async (tx) => {
+        await tx.query(insertAttempt, [
+          attempt.affiliateId,
+          attempt.id,
+          attempt.deliveryId,
+          attempt.webhookId,
+          attempt.eventId,
+          attempt.eventType,
+          attempt.attempt,
+          attempt.attemptedAt,
+          attempt.payloadVersion,
+          attempt.succeeded,
+          attempt.statusCode ?? null,
+          attempt.latencyMs,
+          attempt.responseBody ?? null,
+          attempt.error ?? null,
+        ]);
+        const { rows } = await tx.query(complete, [
+          affiliateId,
+          id,
+          leaseToken,
+          outcome.status,
+          outcome.status === 'pending' ? (outcome.nextAttemptAt ?? null) : null,
+          attempt.attemptedAt,
+          attempt.statusCode ?? null,
+          updatedAt,
+        ]);
+        return rows.length === 1;
+      });
+    },
+    async get({ affiliateId, webhookId, id }) {
+      const { rows } = await db.query<DeliveryRow>(get, [affiliateId, id, webhookId]);
+      return rows[0] && toDelivery(rows[0]);
+    },
+    async requeue({ affiliateId, webhookId, id, now }) {
+      const { rows } = await db.query<DeliveryRow>(requeue, [affiliateId, id, webhookId, now]);
+      return rows[0] && toDelivery(rows[0]);
+    },
+    async cancelPending({ affiliateId, webhookId, now }) {
+      const { rows } = await db.query(cancel, [affiliateId, webhookId, now]);
+      return rows.length;
+    },
+    async listAttempts({ affiliateId, webhookId, offset, limit }) {
+      const { rows } = await db.query<AttemptRow & { total: string }>(attempts, [
+        affiliateId,
+        webhookId,
+        offset,
+        limit,
+      ]);
+      if (rows.length > 0) return { items: rows.map(toAttempt), total: Number(rows[0]!.total) };
+      const counted = await db.query<{ total: number }>(countAttempts, [affiliateId, webhookId]);
+      return { items: [], total: counted.rows[0]?.total ?? 0 };
+    },
+  };
+}
