@@ -5,7 +5,9 @@ import type pg from 'pg';
  * the same on every run without a random seed.
  */
 const unit = (g: string) => `((${g}::bigint * 2654435761) % 4294967296) / 4294967296.0`;
-const createdAt = (g: string) => `$1::timestamptz - make_interval(secs => ${unit(g)} * 365 * 86400)`;
+// Truncated to milliseconds, as the stores write JavaScript dates.
+const createdAt = (g: string) =>
+  `date_trunc('milliseconds', $1::timestamptz - make_interval(secs => ${unit(g)} * 365 * 86400))`;
 
 /**
  * Fills the bench schema with 1,000,000 orders over the 365 days before `now` and 300,000 coupon

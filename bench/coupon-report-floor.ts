@@ -55,12 +55,12 @@ const dayMs = 86_400_000;
 
 function base(schema: string, q: FloorQuery, withDays = true) {
   const startMs = q.start.getTime();
-  const endMs = q.end.getTime() + 1;
+  const endMs = q.end.getTime();
   let firstDay = Math.ceil(startMs / dayMs) * dayMs;
-  let lastDay = Math.floor(endMs / dayMs) * dayMs;
-  if (firstDay >= lastDay) firstDay = lastDay = endMs;
+  let lastDay = Math.floor((endMs + 1) / dayMs) * dayMs;
+  if (firstDay >= lastDay) firstDay = lastDay = startMs;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const params: unknown[] = [q.affiliateId, q.start, new Date(endMs)];
+  const params: unknown[] = [q.affiliateId, q.start, q.end];
   let product = '';
   if (q.productVariationId) {
     params.push(q.productVariationId);
@@ -82,8 +82,8 @@ function base(schema: string, q: FloorQuery, withDays = true) {
     params,
     limit: `$${n - 1}`,
     offset: `$${n}`,
-    redemptions: `affiliate_id = $1 and redeemed_at >= $2 and redeemed_at < $3${product}`,
-    orders: `affiliate_id = $1 and created_at >= $2 and created_at < $3${product}`,
+    redemptions: `affiliate_id = $1 and redeemed_at >= $2 and redeemed_at <= $3${product}`,
+    orders: `affiliate_id = $1 and created_at >= $2 and created_at <= $3${product}`,
     /** Order counts from the day counts for whole UTC days, and from the orders for the partial edge days. */
     counts: (s: string) => `
       select sum(n)::int as total_orders, sum(w)::int as orders_with_coupon from (
@@ -94,7 +94,7 @@ function base(schema: string, q: FloorQuery, withDays = true) {
           where affiliate_id = $1 and created_at >= $2 and created_at < $${d - 4}${product}
         union all
         select count(*), count(*) filter (where has_coupon) from ${s}.orders
-          where affiliate_id = $1 and created_at >= $${d - 3} and created_at < $3${product}
+          where affiliate_id = $1 and created_at >= $${d - 3} and created_at <= $3${product}
       ) c`,
     sort: orderBy(q),
   };

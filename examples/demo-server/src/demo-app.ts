@@ -2,6 +2,7 @@ import { createExpressRouter } from '@affiliate-commerce/adapters-express';
 import {
   consoleLogger,
   createService,
+  type DeliveryOptions,
   flexibleRateLimiter,
   randomIds,
   type Service,
@@ -10,9 +11,12 @@ import {
 } from '@affiliate-commerce/core';
 import { staticTokenAuth } from '@affiliate-commerce/core/testing';
 import express, { type Express } from 'express';
+import { demoProcessor, restoreSandbox } from './demo-processor';
 import { demoPrincipals } from './demo-tokens';
 import { demoWebhookSecretKey } from './demo-webhook-key';
 import { seedDemo } from './seed';
+import { demoCaseSystem, seedCases } from './seed/cases';
+import { storefrontPages } from './storefront-page';
 
 /** The demo host: an Express app serving the API at the root, plus the service behind it. */
 export interface DemoApp {
@@ -26,7 +30,19 @@ export interface DemoApp {
  * @example
  * const { app } = await createDemoApp({ storage: await openPglite() });
  */
-export async function createDemoApp(options: { storage: Storage }): Promise<DemoApp> {
+export async function createDemoApp(options: {
+  storage: Storage;
+  /** Seed the demo data (default true); a worker process skips it. */
+  seed?: boolean;
+  /** Webhook delivery tuning (the worker CLI shortens the lease for its tests). */
+  deliveries?: DeliveryOptions;
+  /** Where the demo storefront page sends its calls; default the page's own origin. */
+  storefrontApiBaseUrl?: string;
+}): Promise<DemoApp> {
+  // The sandbox processor with Stripe's test methods; no Stripe account needed.
+  const processor = demoProcessor();
+  // The sandbox case system with the demo's two request types; no Atlassian account needed.
+  const caseSystem = demoCaseSystem();
   const service = createService({
     storage: options.storage,
     auth: staticTokenAuth(demoPrincipals),
@@ -34,13 +50,22 @@ export async function createDemoApp(options: { storage: Storage }): Promise<Demo
     ids: randomIds(),
     logger: consoleLogger(),
     rateLimiter: flexibleRateLimiter(),
+    processor,
+    caseSystem,
     secretKey: process.env.WEBHOOK_SECRET_KEY || demoWebhookSecretKey,
     // Development only: lets webhooks point at http://localhost receivers on this machine.
     allowPrivateNetworks: true,
+    ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
-  await seedDemo(service);
+  if (options.seed ?? true) {
+    await seedDemo(service);
+    // The sandbox case system starts empty at every start: its demo case is made again.
+    await seedCases(service, caseSystem);
+  }
+  await restoreSandbox(service, processor);
   const app = express();
   app.disable('x-powered-by');
   app.use(createExpressRouter(service));
+  app.use(storefrontPages({ apiBaseUrl: options.storefrontApiBaseUrl }));
   return { app, service };
 }

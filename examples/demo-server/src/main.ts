@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Storage } from '@affiliate-commerce/core';
+import { runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres, openPglite } from '@affiliate-commerce/storage-postgres';
 import { createDemoApp } from './demo-app';
 import { demoPrincipals } from './demo-tokens';
@@ -22,7 +22,14 @@ async function openStorage(): Promise<{ storage: Storage; where: string }> {
 }
 
 const { storage, where } = await openStorage();
-const { app } = await createDemoApp({ storage });
+const { app, service } = await createDemoApp({ storage });
+// The demo delivers its own webhooks; production runs `worker.ts` processes beside the API.
+const worker = new AbortController();
+const delivering = runWorker({
+  service,
+  signal: worker.signal,
+  onError: (error) => console.error('webhook worker batch failed', error),
+});
 const server = app.listen(port, () => {
   const address = server.address();
   const url = `http://localhost:${typeof address === 'object' && address ? address.port : port}`;
@@ -47,6 +54,7 @@ const server = app.listen(port, () => {
   console.log(
     `  curl -X PUT -H 'Authorization: Bearer demo_admin' -H 'Content-Type: application/json' -d '{"renewalDate":"${date}-${inTwoWeeks.getUTCFullYear()}"}' ${url}/v2/ecommerceSubscriptions/sub_demo_with_end/actions/setRenewalDate`,
   );
+  console.log(`  open ${url}/storefront/start-your-plan?utm_source=demo&gclid=test (storefront capture)`);
 });
 
 let stopping = false;
@@ -56,6 +64,8 @@ async function stop(signal: string): Promise<void> {
   console.log(`${signal} received, shutting down`);
   server.close();
   server.closeAllConnections();
+  worker.abort();
+  await delivering;
   await storage.close();
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 export type { Affiliate, AffiliateStore } from './affiliates/affiliate-store';
 export * from './attribution';
+export * from './billing';
 export type {
   CaseAttachment,
   CaseAttachmentResult,
@@ -37,6 +38,7 @@ export {
 export { presetRange, type ReportPreset, reportPresets } from './coupons/report-range';
 export { type CouponReportView, toCouponReportView } from './coupons/report-view';
 export { compareBytes, compareUsageRows } from './coupons/usage-row-order';
+export { type CommerceEmitInput, emitInput } from './deliveries/commerce-emit';
 export type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -46,7 +48,12 @@ export type {
   DeliveryStore,
   Page,
 } from './deliveries/delivery-store';
+export { type EmitInput, emitEvent } from './deliveries/emit-event';
+export { maxAttempts, nextAttemptAt, retryDelaysMs } from './deliveries/retry-schedule';
+export { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
+export { runWorker, type WorkerOptions } from './deliveries/run-worker';
 export * from './errors';
+export * from './journeys';
 export { categoryAllowlists, envelopeFields, identityFields } from './events/allowlists';
 export { isBlockedKey, scrubNested } from './events/blocklist';
 export {
@@ -64,6 +71,7 @@ export {
   type EventPatient,
   type EventRecord,
 } from './events/v2-payload';
+export { type CorsOrigins, corsHeaders, corsPreflight } from './http/cors';
 export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './http/kernel';
 export { generateOpenApi } from './http/openapi';
 export { errorResponse, jsonResponse } from './http/reply';
@@ -122,6 +130,8 @@ export {
   orderStatuses,
 } from './orders/order-store';
 export type { RecordedOrder } from './orders/record-order';
+export { type Patient, type PatientStore, returningStatuses } from './patients/patient-store';
+export { recordPatientInput } from './patients/record-patient';
 export * from './payments';
 export {
   type AuthPort,
@@ -150,6 +160,7 @@ export type { Storage } from './storage';
 export { type RecordSubscriptionInput, recordSubscriptionInput } from './subscriptions/record-subscription';
 export { type CalendarDay, nextBillingDateFor, parseRenewalDate } from './subscriptions/renewal-date';
 export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
+export * from './support';
 export type { WebhookResult } from './webhooks/change-webhook';
 export { checkUrlHealth, checkWebhookHealth, probeTimeoutMs } from './webhooks/check-health';
 export { type CreateWebhookInput, createWebhook } from './webhooks/create-webhook';

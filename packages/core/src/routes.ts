@@ -1,6 +1,10 @@
+import { billingRoutes } from './billing/routes';
 import { couponRoutes } from './coupons/routes';
+import { deliveryRoutes } from './deliveries/routes';
 import type { AnyRoute } from './http/route';
+import { journeyRoutes } from './journeys/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
+import { supportRoutes } from './support/routes';
 import { webhookHealthRoutes } from './webhooks/health-routes';
 import { webhookRoutes } from './webhooks/routes';
 
@@ -10,4 +14,8 @@ export const routes: readonly AnyRoute[] = [
   ...couponRoutes,
   ...webhookRoutes,
   ...webhookHealthRoutes,
+  ...billingRoutes,
+  ...deliveryRoutes,
+  ...journeyRoutes,
+  ...supportRoutes,
 ];

@@ -1,9 +1,13 @@
+import type { CaseSystem } from './cases/case-system';
+import type { CorsOrigins } from './http/cors';
+import type { PaymentProcessor } from './payments/processor';
 import type { AuthPort } from './ports/auth';
 import type { Clock } from './ports/clock';
 import type { IdGenerator } from './ports/ids';
 import type { Logger } from './ports/logger';
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage';
+import type { SupportOptions } from './support/support-options';
 import type { WebhookDeps } from './webhooks/webhook-options';
 
 /**
@@ -17,9 +21,19 @@ export interface ServiceDeps {
   readonly ids: IdGenerator;
   readonly logger: Logger;
   readonly rateLimiter: RateLimiter;
+  /** The payment processor holding billing profiles' customers and payment methods (SPEC 4.4, 4.8). */
+  readonly processor: PaymentProcessor;
+  /** The case-management system mirroring support cases (SPEC 1, 4.1, 4.3; cases/case-system.ts). */
+  readonly caseSystem: CaseSystem;
+  /** File size limit and reply transitions of the support-case routes (support/support-options.ts). */
+  readonly support?: SupportOptions;
   /** Webhook secret encryption, outbound HTTP, DNS and the private-network switch (webhooks/webhook-options.ts). */
   readonly secretBox: WebhookDeps['secretBox'];
   readonly http: WebhookDeps['http'];
   readonly resolver: WebhookDeps['resolver'];
   readonly allowPrivateNetworks: boolean;
+  /** Origins allowed to call the public storefront routes from a browser; default `'*'` (http/cors.ts). */
+  readonly corsOrigins?: CorsOrigins;
+  /** Words refused in journey template names (SPEC 4.9); replaces `defaultDeniedWords` when given. */
+  readonly deniedNameWords?: readonly string[];
 }

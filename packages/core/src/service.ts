@@ -1,14 +1,23 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { Affiliate } from './affiliates/affiliate-store';
+import { type CommerceEmitInput, commerceEmit } from './deliveries/commerce-emit';
+import { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 import type { DomainError } from './errors';
+import type { EventRecord } from './events/v2-payload';
 import { validate } from './http/input';
 import { createKernel, type HandleOptions, type KernelOptions } from './http/kernel';
 import type { AnyRoute } from './http/route';
+import type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './journeys/journey-input';
+import type { Journey, JourneyTemplate } from './journeys/journey-store';
+import { recordJourneyTemplate } from './journeys/record-journey-template';
+import { setJourneyStatus } from './journeys/set-journey-status';
 import type { RecordOrderInput, SetOrderStatusInput } from './orders/order-input';
 import type { Order } from './orders/order-store';
 import { type RecordedOrder, recordOrder } from './orders/record-order';
 import { setOrderStatus } from './orders/set-order-status';
+import type { Patient } from './patients/patient-store';
+import { recordPatient, type recordPatientInput } from './patients/record-patient';
 import { silentLogger } from './ports/logger';
 import { routes } from './routes';
 import type { ServiceDeps } from './service-deps';
@@ -20,7 +29,10 @@ import { type WebhookDeps, type WebhookServiceOptions, webhookDeps } from './web
 export type ServiceOptions = Omit<ServiceDeps, 'logger' | keyof WebhookDeps> &
   Partial<Pick<ServiceDeps, 'logger'>> &
   WebhookServiceOptions &
-  KernelOptions;
+  KernelOptions & {
+    /** Tuning of the webhook delivery worker (time-out, lease, concurrency, jitter). */
+    readonly deliveries?: DeliveryOptions;
+  };
 
 const affiliateInput = z.object({
   id: z.string().min(1),
@@ -41,6 +53,18 @@ export interface Service {
     recordOrder(input: RecordOrderInput): ResultAsync<RecordedOrder, DomainError>;
     /** Sets the status of a recorded order; 404 when it does not exist for the affiliate. */
     setOrderStatus(input: SetOrderStatusInput): ResultAsync<Order, DomainError>;
+    /** Creates or updates the journey template of a slug; names must be neutral (SPEC 4.9). */
+    recordJourneyTemplate(input: RecordJourneyTemplateInput): ResultAsync<JourneyTemplate, DomainError>;
+    /** Sets a journey's status (completed and abandoned stamp their time); 404 when it does not exist. */
+    setJourneyStatus(input: SetJourneyStatusInput): ResultAsync<Journey, DomainError>;
+    /** Stores a patient; emits patient_enrolled, patient_updated and friends. */
+    recordPatient(input: z.input<typeof recordPatientInput>): ResultAsync<Patient, DomainError>;
+    /** Emits a dictionary event with its deliveries, in one transaction. */
+    emit(input: CommerceEmitInput): ResultAsync<EventRecord, DomainError>;
+  };
+  /** The webhook delivery worker's unit of work; `runWorker` loops over it. */
+  readonly deliveries: {
+    runDue(input: { limit: number }): Promise<RunSummary>;
   };
   /** Affiliate (tenant) management for the host. */
   readonly affiliates: {
@@ -58,7 +82,16 @@ export interface Service {
  * const response = await service.handle(new Request('http://localhost/v2/ecommerceSubscriptions/sub_1'));
  */
 export function createService(options: ServiceOptions): Service {
-  const { basePath, validateResponses, secretKey, allowPrivateNetworks, http, resolver, ...ports } = options;
+  const {
+    basePath,
+    validateResponses,
+    secretKey,
+    allowPrivateNetworks,
+    http,
+    resolver,
+    deliveries,
+    ...ports
+  } = options;
   const webhooks = webhookDeps({ secretKey, allowPrivateNetworks, http, resolver });
   const deps: ServiceDeps = { logger: silentLogger(), ...ports, ...webhooks };
   const handle = createKernel(routes, deps, { basePath, validateResponses });
@@ -70,6 +103,13 @@ export function createService(options: ServiceOptions): Service {
       recordSubscription: (input) => recordSubscription(deps, input),
       recordOrder: (input) => recordOrder(deps, input),
       setOrderStatus: (input) => setOrderStatus(deps, input),
+      recordJourneyTemplate: (input) => recordJourneyTemplate(deps, input),
+      setJourneyStatus: (input) => setJourneyStatus(deps, input),
+      recordPatient: (input) => recordPatient(deps, input),
+      emit: (input) => commerceEmit(deps, input),
+    },
+    deliveries: {
+      runDue: (input) => runDue(deps, { ...deliveries, ...input }),
     },
     affiliates: {
       upsert(raw) {

@@ -1,8 +1,12 @@
 import type { AffiliateStore } from './affiliates/affiliate-store';
+import type { BillingStore } from './billing/billing-store';
 import type { CouponReportStore } from './coupons/coupon-report-store';
 import type { DeliveryStore } from './deliveries/delivery-store';
+import type { JourneyStore } from './journeys/journey-store';
 import type { OrderStore } from './orders/order-store';
+import type { PatientStore } from './patients/patient-store';
 import type { SubscriptionStore } from './subscriptions/subscription-store';
+import type { SupportStore } from './support/support-store';
 import type { WebhookStore } from './webhooks/webhook-store';
 
 /**
@@ -18,9 +22,15 @@ export interface Storage {
   readonly affiliates: AffiliateStore;
   readonly subscriptions: SubscriptionStore;
   readonly orders: OrderStore;
+  /** Journey templates, visitor touches and journeys (SPEC 2.8, 4.9). */
+  readonly journeys: JourneyStore;
   readonly coupons: CouponReportStore;
   readonly webhooks: WebhookStore;
   readonly deliveries: DeliveryStore;
+  readonly billing: BillingStore;
+  readonly patients: PatientStore;
+  /** Synced request types and support cases (SPEC 4.1, 4.3). */
+  readonly support: SupportStore;
   /** Runs `fn` in one transaction; a throw rolls everything back. Nested calls join the outer one. */
   transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
   /** Releases connections. */

@@ -27,12 +27,15 @@ async function grouped<R>(db: Db, sql: string, params: readonly unknown[]): Prom
 }
 
 const dayMs = 86_400_000;
+/** The last UTC midnight a 4-digit year can write: PGlite refuses Dates of year 10000. */
+const lastMidnight = Date.UTC(9999, 11, 31);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The WHERE clauses of one report query. Parameters: $1 affiliate, $2 start, $3 end (exclusive),
- * $4 and $5 the first and last whole UTC day boundaries inside the range, $6 and $7 the same as
- * dates, $8 the product variation of the day counts ('' for every order); then the filters.
+ * The WHERE clauses of one report query. Parameters: $1 affiliate, $2 start, $3 end (both
+ * included: stored timestamps have millisecond precision, as JavaScript dates do), $4 and $5 the
+ * first and last UTC midnight of the whole days inside the range, $6 and $7 the same as dates, $8
+ * the product variation of the day counts ('' for every order); then the filters.
  */
 interface Clauses {
   readonly redemptions: string;
@@ -46,12 +49,11 @@ interface Clauses {
 
 function clauses(query: CouponReportQuery): Clauses {
   const start = query.range.start.getTime();
-  // The range is inclusive to the millisecond; `< end + 1 ms` also keeps rows with microseconds.
-  const end = query.range.end.getTime() + 1;
+  const end = query.range.end.getTime();
   let firstDay = Math.ceil(start / dayMs) * dayMs;
-  let lastDay = Math.floor(end / dayMs) * dayMs;
-  // No whole day inside the range: count it all from the orders, none from the day counts.
-  if (firstDay >= lastDay) firstDay = lastDay = end;
+  let lastDay = Math.min(Math.floor((end + 1) / dayMs) * dayMs, lastMidnight);
+  // No whole day inside the range: count it all from the orders (the last edge), none from the day counts.
+  if (firstDay >= lastDay) firstDay = lastDay = start;
   const { productVariationId, campaignId }: CouponReportFilters = query.filters;
   const params: unknown[] = [
     query.affiliateId,
@@ -63,7 +65,7 @@ function clauses(query: CouponReportQuery): Clauses {
     isoDay(lastDay),
     productVariationId ?? '',
   ];
-  let redemptions = 'affiliate_id = $1 and redeemed_at >= $2 and redeemed_at < $3';
+  let redemptions = 'affiliate_id = $1 and redeemed_at >= $2 and redeemed_at <= $3';
   let orders = '';
   let days = 'affiliate_id = $1 and product_variation_id = $8 and day >= $6::date and day < $7::date';
   if (productVariationId !== undefined) {
@@ -79,16 +81,16 @@ function clauses(query: CouponReportQuery): Clauses {
   return {
     redemptions,
     firstEdge: `affiliate_id = $1 and created_at >= $2 and created_at < $4${orders}`,
-    lastEdge: `affiliate_id = $1 and created_at >= $5 and created_at < $3${orders}`,
+    lastEdge: `affiliate_id = $1 and created_at >= $5 and created_at <= $3${orders}`,
     days,
     params,
   };
 }
 
-/** The WHERE clause of the redemptions alone, for the export: $1 affiliate, $2 start, $3 end (exclusive). */
+/** The WHERE clause of the redemptions alone, for the export: $1 affiliate, $2 start, $3 end (included). */
 function redemptionClause(query: CouponReportQuery): { where: string; params: unknown[] } {
-  const params: unknown[] = [query.affiliateId, query.range.start, new Date(query.range.end.getTime() + 1)];
-  let where = 'affiliate_id = $1 and redeemed_at >= $2 and redeemed_at < $3';
+  const params: unknown[] = [query.affiliateId, query.range.start, query.range.end];
+  let where = 'affiliate_id = $1 and redeemed_at >= $2 and redeemed_at <= $3';
   if (query.filters.productVariationId !== undefined) {
     params.push(query.filters.productVariationId);
     where += ` and product_variation_ids @> array[$${params.length}::text]`;

@@ -135,6 +135,22 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
      where affiliate_id = $1 and id = $2 and lease_token = $3
      returning id`,
   );
+  const insertAttempts = sql(
+    `insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
+       attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
+       $8::timestamptz[], $9::text[], $10::boolean[], $11::int[], $12::int[], $13::text[], $14::text[])`,
+  );
+  // Each row moves only while its lease is still the completing worker's.
+  const completeBatch = sql(
+    `update {s}.deliveries d set status = u.status, attempts = d.attempts + 1, next_attempt_at = u.next_attempt_at,
+       last_attempt_at = u.attempted_at, last_status_code = u.status_code, lease_token = null, lease_expires_at = null,
+       updated_at = u.updated_at
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::int[],
+       $8::timestamptz[]) as u(affiliate_id, id, lease_token, status, next_attempt_at, attempted_at, status_code, updated_at)
+     where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
+     returning d.affiliate_id, d.id`,
+  );
   const get = sql('select * from {s}.deliveries where affiliate_id = $1 and id = $2 and webhook_id = $3');
   const requeue = sql(
     `update {s}.deliveries set status = 'pending', next_attempt_at = $4, lease_token = null, lease_expires_at = null,
@@ -150,6 +166,12 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     `select *, count(*) over () as total from {s}.delivery_attempts
      where affiliate_id = $1 and webhook_id = $2
      order by attempted_at desc, id desc offset $3 limit $4`,
+  );
+  const failing = sql(
+    `select min(attempted_at) as since from {s}.delivery_attempts
+     where affiliate_id = $1 and webhook_id = $2 and not succeeded
+       and attempted_at > coalesce((select max(attempted_at) from {s}.delivery_attempts
+         where affiliate_id = $1 and webhook_id = $2 and succeeded), '-infinity'::timestamptz)`,
   );
   const countAttempts = sql(
     'select count(*)::int as total from {s}.delivery_attempts where affiliate_id = $1 and webhook_id = $2',
@@ -244,6 +266,41 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
         return rows.length === 1;
       });
     },
+    async completeMany({ items }) {
+      if (items.length === 0) return [];
+      const attempts = items.map((item) => item.outcome.attempt);
+      const column = <T>(pick: (a: DeliveryAttempt) => T) => attempts.map(pick);
+      return db.transaction(async (tx) => {
+        await tx.query(insertAttempts, [
+          column((a) => a.affiliateId),
+          column((a) => a.id),
+          column((a) => a.deliveryId),
+          column((a) => a.webhookId),
+          column((a) => a.eventId),
+          column((a) => a.eventType),
+          column((a) => a.attempt),
+          column((a) => a.attemptedAt),
+          column((a) => a.payloadVersion),
+          column((a) => a.succeeded),
+          column((a) => a.statusCode ?? null),
+          column((a) => a.latencyMs),
+          column((a) => a.responseBody ?? null),
+          column((a) => a.error ?? null),
+        ]);
+        const { rows } = await tx.query<{ affiliate_id: string; id: string }>(completeBatch, [
+          items.map((i) => i.affiliateId),
+          items.map((i) => i.id),
+          items.map((i) => i.leaseToken),
+          items.map((i) => i.outcome.status),
+          items.map((i) => (i.outcome.status === 'pending' ? (i.outcome.nextAttemptAt ?? null) : null)),
+          items.map((i) => i.outcome.attempt.attemptedAt),
+          items.map((i) => i.outcome.attempt.statusCode ?? null),
+          items.map((i) => i.updatedAt),
+        ]);
+        const done = new Set(rows.map((row) => `${row.affiliate_id}\u0000${row.id}`));
+        return items.map((i) => done.has(`${i.affiliateId}\u0000${i.id}`));
+      });
+    },
     async get({ affiliateId, webhookId, id }) {
       const { rows } = await db.query<DeliveryRow>(get, [affiliateId, id, webhookId]);
       return rows[0] && toDelivery(rows[0]);
@@ -255,6 +312,10 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     async cancelPending({ affiliateId, webhookId, now }) {
       const { rows } = await db.query(cancel, [affiliateId, webhookId, now]);
       return rows.length;
+    },
+    async failingSince({ affiliateId, webhookId }) {
+      const { rows } = await db.query<{ since: Date | null }>(failing, [affiliateId, webhookId]);
+      return rows[0]?.since ?? undefined;
     },
     async listAttempts({ affiliateId, webhookId, offset, limit }) {
       const { rows } = await db.query<AttemptRow & { total: string }>(attempts, [

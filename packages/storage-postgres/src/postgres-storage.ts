@@ -3,13 +3,17 @@ import type { Storage } from '@affiliate-commerce/core';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { postgresAffiliateStore } from './affiliate-store';
+import { postgresBillingStore } from './billing-store';
 import { postgresCouponReportStore } from './coupon-report';
 import { type Db, pgliteDb, pgPoolDb } from './db';
 import { postgresDeliveryStore } from './delivery-store';
 import { quoteSchema } from './identifiers';
+import { postgresJourneyStore } from './journey-store';
 import { migrate as runMigrations } from './migrate';
 import { postgresOrderStore } from './order-store';
+import { postgresPatientStore } from './patient-store';
 import { postgresSubscriptionStore } from './subscription-store';
+import { postgresSupportStore } from './support-store';
 import { postgresWebhookStore } from './webhook-store';
 
 /** The schema used when none is named. */
@@ -29,8 +33,12 @@ function storageOn(db: Db, schema: string): Storage {
     affiliates: postgresAffiliateStore(db, schema),
     subscriptions: postgresSubscriptionStore(db, schema),
     orders: postgresOrderStore(db, schema),
+    journeys: postgresJourneyStore(db, schema),
     coupons: postgresCouponReportStore(db, schema),
     deliveries: postgresDeliveryStore(db, schema),
+    billing: postgresBillingStore(db, schema),
+    patients: postgresPatientStore(db, schema),
+    support: postgresSupportStore(db, schema),
     webhooks: postgresWebhookStore(db, schema),
     transaction: (fn) => db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema))),
     close: () => db.close(),

@@ -1,5 +1,6 @@
 import type { Service } from '@affiliate-commerce/core';
 import { seedAffiliates } from './affiliates';
+import { seedJourneys } from './journeys';
 import { seedOrders } from './orders';
 import { seedSubscriptions } from './subscriptions';
 import { seedWebhooks } from './webhooks';
@@ -17,5 +18,6 @@ export async function seedDemo(service: Service): Promise<boolean> {
   await seedSubscriptions(service, now);
   await seedOrders(service, now);
   await seedWebhooks(service);
+  await seedJourneys(service);
   return true;
 }

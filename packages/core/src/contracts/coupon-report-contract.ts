@@ -156,6 +156,35 @@ export function couponReportContract(getStorage: () => Storage): void {
       });
     });
 
+    it('4.5: the widest custom range, 1000-01-01 to 9999-12-31, holds every order, as JSON and CSV', async () => {
+      const query = 'dateRange=custom&startDate=1000-01-01&endDate=9999-12-31';
+      const { data } = (await report(query)).body as { data: { items: unknown[] } };
+      expect(data).toMatchObject({
+        range: {
+          startDate: '1000-01-01T00:00:00.000Z',
+          endDate: '9999-12-31T23:59:59.999Z',
+          preset: 'custom',
+        },
+        summary: { ordersWithCoupon: 14, totalOrders: 16, ordersWithCouponPct: 87.5, totalDiscounted: 80.49 },
+        pagination: page(7),
+      });
+      expect(data.items.slice(0, 2)).toEqual([
+        item('SAVE10', 10, 'percent', '10%', 8, -39.99),
+        item('FLAT5', 5, 'fixed', '$5.00', 2, -10),
+      ]);
+      const csv = await service.handle(
+        new Request(`http://api.test${path}?${query}&export=1`, {
+          headers: { authorization: `Bearer ${tokens.main}` },
+        }),
+      );
+      expect(csv.headers.get('content-disposition')).toBe(
+        'attachment; filename="coupons-used-on-orders_1000-01-01_9999-12-31.csv"',
+      );
+      expect((await csv.text()).split('\r\n')).toHaveLength(9);
+      const lastMoment = `dateRange=custom&startDate=${encodeURIComponent('9999-12-31T23:59:59.999Z')}&endDate=9999-12-31`;
+      expect((await report(lastMoment)).status).toBe(200);
+    });
+
     it('4.5: year_to_date and quarter_to_date start on 1 January; today is empty so far', async () => {
       for (const preset of ['year_to_date', 'quarter_to_date']) {
         const { data } = (await report(`dateRange=${preset}`)).body;

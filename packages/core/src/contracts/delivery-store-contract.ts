@@ -268,6 +268,74 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       expect(ids.length).toBe(40);
     });
 
+    it('completeMany writes a batch in one go, moving only rows whose lease matches', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c6') });
+      await storage.deliveries.enqueue({
+        deliveries: ['a', 'b', 'c'].map((x) =>
+          delivery(`dlv_c6${x}`, 'evt_c6', { webhookId: 'whk_c6', nextAttemptAt: at(20_000) }),
+        ),
+      });
+      const claimed = (
+        await storage.deliveries.claimDue({
+          now: at(20_001),
+          limit: 100,
+          leaseMs: 60_000,
+          leaseToken: 'batch',
+        })
+      ).filter((c) => c.delivery.webhookId === 'whk_c6');
+      expect(claimed).toHaveLength(3);
+      const results = await storage.deliveries.completeMany({
+        items: claimed.map((c, i) => ({
+          affiliateId: 'aff_1',
+          id: c.delivery.id,
+          leaseToken: i === 2 ? 'not-mine' : 'batch',
+          updatedAt: at(20_002),
+          outcome:
+            i === 0
+              ? {
+                  attempt: attempt(c.delivery.id, 1, {
+                    webhookId: 'whk_c6',
+                    succeeded: true,
+                    statusCode: 200,
+                    attemptedAt: at(0.5),
+                  }),
+                  status: 'succeeded' as const,
+                }
+              : {
+                  attempt: attempt(c.delivery.id, 1, { webhookId: 'whk_c6' }),
+                  status: 'pending' as const,
+                  nextAttemptAt: at(20_100),
+                },
+        })),
+      });
+      expect(results).toEqual([true, true, false]);
+      const read = await Promise.all(
+        claimed.map((c) =>
+          storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c6', id: c.delivery.id }),
+        ),
+      );
+      expect(read.map((d) => [d?.status, d?.attempts])).toEqual([
+        ['succeeded', 1],
+        ['pending', 1],
+        ['pending', 0],
+      ]);
+      expect(read[1]?.nextAttemptAt).toEqual(at(20_100));
+      expect(
+        (
+          await storage.deliveries.listAttempts({
+            affiliateId: 'aff_1',
+            webhookId: 'whk_c6',
+            offset: 0,
+            limit: 10,
+          })
+        ).total,
+      ).toBe(3);
+      expect(await storage.deliveries.completeMany({ items: [] })).toEqual([]);
+      expect(await storage.deliveries.failingSince({ affiliateId: 'aff_1', webhookId: 'whk_c6' })).toEqual(
+        at(1),
+      );
+    });
+
     it('an emission rolled back leaves neither the event nor its deliveries', async () => {
       await expect(
         storage.transaction(async (tx) => {

@@ -11,6 +11,8 @@ export interface HttpCaseRequest {
   /** A JSON value (serialised), or a string sent as is. */
   readonly body?: unknown;
   readonly rawBody?: string;
+  /** A multipart body, made fresh for each send (Content-Type with its boundary is set for it). */
+  readonly formData?: () => FormData;
 }
 
 /** What a response must be: the status, and the exact JSON body or a check of it. */
@@ -53,8 +55,9 @@ export type ServeAdapter = (service: Service, prefix: string) => Promise<ServedA
 function buildRequest(request: HttpCaseRequest, prefix: string): Request {
   const headers = new Headers(request.headers);
   if (request.token !== undefined) headers.set('authorization', `Bearer ${request.token}`);
-  let body: string | undefined;
-  if (request.rawBody !== undefined) body = request.rawBody;
+  let body: string | FormData | undefined;
+  if (request.formData) body = request.formData();
+  else if (request.rawBody !== undefined) body = request.rawBody;
   else if (request.body !== undefined) {
     body = JSON.stringify(request.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');

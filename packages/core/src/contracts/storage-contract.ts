@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../storage';
 import type { Subscription } from '../subscriptions/subscription-store';
+import { billingStoreContract } from './billing-store-contract';
 import { couponReportContract } from './coupon-report-contract';
 import { deliveryStoreContract } from './delivery-store-contract';
+import { journeyStoreContract } from './journey-store-contract';
 import { orderStoreContract } from './order-store-contract';
 import { webhookStoreContract } from './webhook-store-contract';
 
@@ -54,6 +56,8 @@ export function storageContract(name: string, factory: StorageFactory): void {
     webhookStoreContract(() => storage);
     orderStoreContract(() => storage);
     couponReportContract(() => storage);
+    journeyStoreContract(() => storage);
+    billingStoreContract(() => storage);
 
     it('affiliates: stores, reads and updates settings', async () => {
       expect(await storage.affiliates.get({ affiliateId: 'aff_2' })).toEqual({

@@ -88,6 +88,16 @@ export interface DeliveryStore {
     outcome: AttemptOutcome;
     updatedAt: Date;
   }): Promise<boolean>;
+  /** {@link DeliveryStore.complete} for a whole batch in one round trip; one result per item, in order. */
+  completeMany(input: {
+    items: readonly {
+      affiliateId: string;
+      id: string;
+      leaseToken: string;
+      outcome: AttemptOutcome;
+      updatedAt: Date;
+    }[];
+  }): Promise<boolean[]>;
   get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
   /** Makes a delivery due now again (manual retry); false when it is not this webhook's or is already pending. */
   requeue(input: {
@@ -98,6 +108,8 @@ export interface DeliveryStore {
   }): Promise<Delivery | undefined>;
   /** Pending deliveries of a webhook become cancelled (it was deleted or disabled). */
   cancelPending(input: { affiliateId: string; webhookId: string; now: Date }): Promise<number>;
+  /** When the webhook's current run of failed attempts began (after its last success); undefined when its last attempt succeeded or none failed. */
+  failingSince(input: { affiliateId: string; webhookId: string }): Promise<Date | undefined>;
   /** The attempt log of a webhook, newest first. */
   listAttempts(input: {
     affiliateId: string;

@@ -20,7 +20,12 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
     return next;
   }
 
-  return {
+  const store: DeliveryStore = {
+    async completeMany({ items }) {
+      const results: boolean[] = [];
+      for (const item of items) results.push(await store.complete(item));
+      return results;
+    },
     async insertEvent({ event }) {
       const key = scopedKey(event.affiliateId, event.eventId);
       if (state.events.has(key)) return false;
@@ -97,6 +102,17 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       }
       return count;
     },
+    async failingSince({ affiliateId, webhookId }) {
+      let since: Date | undefined;
+      const mine = state.deliveryAttempts
+        .filter((a) => a.affiliateId === affiliateId && a.webhookId === webhookId)
+        .sort((a, b) => a.attemptedAt.getTime() - b.attemptedAt.getTime());
+      for (const attempt of mine) {
+        if (attempt.succeeded) since = undefined;
+        else since ??= attempt.attemptedAt;
+      }
+      return since && new Date(since);
+    },
     async listAttempts({ affiliateId, webhookId, offset, limit }) {
       const all = state.deliveryAttempts
         .filter((a) => a.affiliateId === affiliateId && a.webhookId === webhookId)
@@ -104,4 +120,5 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
     },
   };
+  return store;
 }

@@ -54,9 +54,16 @@ export async function readJsonBody(request: Request): Promise<Result<unknown, Do
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     return err(invalidField('body', 'must be JSON (Content-Type: application/json)'));
   }
+  let nul = false;
+  let value: unknown;
   try {
-    return ok(JSON.parse(text));
+    value = JSON.parse(text, (key, item) => {
+      if (key.includes('\u0000') || (typeof item === 'string' && item.includes('\u0000'))) nul = true;
+      return item;
+    });
   } catch {
     return err(invalidField('body', 'is not valid JSON'));
   }
+  // PostgreSQL text cannot hold NUL; refuse it here rather than fail in storage.
+  return nul ? err(invalidField('body', 'must not contain NUL characters')) : ok(value);
 }

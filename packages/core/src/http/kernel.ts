@@ -1,9 +1,10 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type DomainError, methodNotAllowed, notFound, rateLimited } from '../errors';
+import { type DomainError, invalidField, methodNotAllowed, notFound, rateLimited } from '../errors';
 import { isMaster } from '../ports/auth';
 import { rateLimitHeaders } from '../rate-limit/rate-limiter';
 import type { ServiceDeps } from '../service-deps';
 import { checkAccess, type Granted } from './access';
+import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
 import { queryObject, readJsonBody, validate } from './input';
 import { createPathMatcher } from './path-matcher';
 import { errorResponse, internalErrorResponse, jsonResponse } from './reply';
@@ -34,7 +35,11 @@ async function readInput(route: AnyRoute, request: Request, params: Record<strin
   const url = new URL(request.url);
   const parsedParams = route.params ? validate(route.params, params, 'path') : ok(params);
   if (parsedParams.isErr()) return err(parsedParams.error);
-  const query = route.query ? validate(route.query, queryObject(url.searchParams), 'query') : ok({});
+  const raw = queryObject(url.searchParams);
+  // PostgreSQL text cannot hold NUL; refuse it here rather than fail in storage.
+  const nul = Object.entries(raw).find(([key, value]) => `${key}${value}`.includes('\u0000'));
+  if (nul) return err(invalidField(nul[0].replaceAll('\u0000', ''), 'must not contain NUL characters'));
+  const query = route.query ? validate(route.query, raw, 'query') : ok({});
   if (query.isErr()) return err(query.error);
   let body: Result<unknown, DomainError> = ok(undefined);
   if ((route.bodyKind ?? (route.body ? 'json' : 'none')) === 'json') {
@@ -90,6 +95,7 @@ export function createKernel(
   deps: ServiceDeps,
   options: KernelOptions = {},
 ): Handle {
+  assertCorsRoutes(routes);
   const match = createPathMatcher(routes);
   const defaultBase = normaliseBase(options.basePath);
 
@@ -102,6 +108,14 @@ export function createKernel(
     const candidates = match(path);
     if (candidates.length === 0) return errorResponse(notFound('route'));
     const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+    if (method === 'OPTIONS') {
+      const preflight = corsPreflight(
+        candidates.map((candidate) => candidate.route),
+        request,
+        deps.corsOrigins,
+      );
+      if (preflight) return preflight;
+    }
     const found = candidates.find((candidate) => candidate.route.method === method);
     if (!found) return errorResponse(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]));
     const { route } = found;
@@ -117,7 +131,8 @@ export function createKernel(
       if (!decision.allowed) return errorResponse(rateLimited(limitHeaders));
     }
     const response = await answer(route, request, found.params, granted.value);
-    return limitHeaders ? withHeaders(response, limitHeaders) : response;
+    const limited = limitHeaders ? withHeaders(response, limitHeaders) : response;
+    return route.cors ? withHeaders(limited, corsHeaders(request, deps.corsOrigins)) : limited;
   }
 
   async function answer(

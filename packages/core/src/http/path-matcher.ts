@@ -49,7 +49,10 @@ export function createPathMatcher(routes: readonly AnyRoute[]): (path: string) =
       let decodable = true;
       entry.names.forEach((name, index) => {
         try {
-          params[name] = decodeURIComponent(found[index + 1]!);
+          const value = decodeURIComponent(found[index + 1]!);
+          // No record id holds NUL (PostgreSQL text cannot), so such a path names nothing.
+          if (value.includes('\u0000')) decodable = false;
+          params[name] = value;
         } catch {
           decodable = false;
         }

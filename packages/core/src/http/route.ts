@@ -76,6 +76,11 @@ export interface Route<
   readonly responses: Readonly<Record<number, ResponseDoc>>;
   /** Counts each call against a named budget of the rate-limit port, per caller (SPEC 8). */
   readonly rateLimit?: { readonly bucket: string };
+  /**
+   * Browsers on other origins may call it: the kernel answers the OPTIONS preflight and adds
+   * `Access-Control-Allow-*` headers (origins from `corsOrigins`). Public routes only.
+   */
+  readonly cors?: boolean;
   /** Domain errors the handler itself can return (auth errors are implied by `access`). */
   readonly errors: readonly ErrorCode[];
   readonly handle: (

@@ -61,6 +61,12 @@ function flatHeaders(message: IncomingMessage): Record<string, string> {
  * await client.request({ url: 'https://hooks.example.com/x', method: 'POST', headers: {}, body: '{}', timeoutMs: 5000, pinnedAddress: { address: '93.184.216.34', family: 4 } });
  */
 export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient {
+  // Kept-alive connections are reused only for the same host and port; every one of them was
+  // opened to an address the guard had checked, so reuse never bypasses the SSRF check.
+  const agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  };
   return {
     request(input: HttpRequest): Promise<HttpOutcome> {
       const started = performance.now();
@@ -78,11 +84,12 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
       }
       return new Promise<HttpOutcome>((resolve) => {
         let settled = false;
-        const finish = (outcome: HttpOutcome) => {
+        const finish = (outcome: HttpOutcome, reusable = false) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          request.destroy();
+          // A connection whose answer was read to the end goes back to the pool; any other is closed.
+          if (!reusable) request.destroy();
           resolve(outcome);
         };
         const fail = (reason: HttpFailureReason, message: string) =>
@@ -98,7 +105,7 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
           path: `${url.pathname}${url.search}`,
           method: input.method,
           headers: { ...input.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-          agent: false,
+          agent: secure ? agents.https : agents.http,
           lookup: pinnedLookup(input.pinnedAddress),
           ...(secure && isIP(hostname) === 0 ? { servername: hostname } : {}),
           ...(secure && options.ca ? { ca: options.ca as string | string[] } : {}),
@@ -112,14 +119,17 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
         request.on('response', (response) => {
           const chunks: Buffer[] = [];
           let kept = 0;
-          const done = () =>
-            finish({
-              ok: true,
-              status: response.statusCode ?? 0,
-              headers: flatHeaders(response),
-              bodyText: new TextDecoder().decode(Buffer.concat(chunks)),
-              latencyMs: elapsed(),
-            });
+          const done = (complete: boolean) =>
+            finish(
+              {
+                ok: true,
+                status: response.statusCode ?? 0,
+                headers: flatHeaders(response),
+                bodyText: new TextDecoder().decode(Buffer.concat(chunks)),
+                latencyMs: elapsed(),
+              },
+              complete,
+            );
           response.on('data', (chunk: Buffer) => {
             const room = maxBodyBytes - kept;
             if (room > 0) {
@@ -127,10 +137,10 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
               kept += Math.min(room, chunk.length);
             }
             // The rest of a large body is never downloaded.
-            if (kept >= maxBodyBytes) done();
+            if (kept >= maxBodyBytes) done(false);
           });
-          response.on('end', done);
-          response.on('close', done);
+          response.on('end', () => done(true));
+          response.on('close', () => done(false));
           response.on('error', (error: NodeJS.ErrnoException) => fail('protocol_error', error.message));
         });
         request.end(body);

@@ -23,26 +23,29 @@ export const cents = z
 
 const isoInstant = z.iso.datetime({ offset: true });
 
+const inYears = (date: Date) =>
+  !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1000 && date.getUTCFullYear() <= 9999;
+
 /**
- * A point in time: a `Date`, or an ISO 8601 timestamp that names its offset (`Z` or `+05:30`).
- * A timestamp with no offset is refused, because it would mean a different instant on every
- * server.
+ * A point in time: a `Date`, or an ISO 8601 timestamp that names its offset (`Z` or `+05:30`),
+ * in the years 1000 to 9999 (what every storage writes as a four-digit year). A timestamp with no
+ * offset is refused, because it would mean a different instant on every server.
  *
  * @example
  * instant.parse('2026-11-01T00:30:00+02:00') // Date 2026-10-31T22:30:00.000Z
  */
 export const instant = z.unknown().transform((value, ctx): Date => {
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
+  if (value instanceof Date && inYears(value)) return value;
   if (typeof value === 'string' && isoInstant.safeParse(value).success) {
     const parsed = new Date(value);
-    if (!Number.isNaN(parsed.getTime())) return parsed;
+    if (inYears(parsed)) return parsed;
   }
   ctx.addIssue({
     code: 'custom',
     message:
       value === undefined
         ? 'is required'
-        : 'must be an ISO 8601 timestamp with an offset, e.g. 2026-11-23T10:00:00Z or 2026-11-23T12:00:00+02:00',
+        : 'must be an ISO 8601 timestamp with an offset in the years 1000 to 9999, e.g. 2026-11-23T10:00:00Z',
   });
   return z.NEVER;
 });

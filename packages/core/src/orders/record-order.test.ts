@@ -149,6 +149,9 @@ describe('service.commerce.recordOrder', () => {
     ['order.createdAt', input({ createdAt: '2026-11-02T10:00:00' })],
     ['order.createdAt', input({ createdAt: '2026-02-30T10:00:00Z' })],
     ['order.createdAt', input({ createdAt: new Date('nope') })],
+    ['order.createdAt', input({ createdAt: '0999-12-31T23:59:59Z' })],
+    ['order.createdAt', input({ createdAt: '9999-12-31T23:00:00-05:00' })],
+    ['order.createdAt', input({ createdAt: new Date(Date.UTC(10_000, 0, 1)) })],
     [
       'order.couponRedemptions.0.redeemedAt',
       input({ couponRedemptions: [{ ...coupon, redeemedAt: 'yesterday' }] }),

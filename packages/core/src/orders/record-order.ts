@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { type DomainError, invalidField } from '../errors';
 import { validate } from '../http/input';
 import type { ServiceDeps } from '../service-deps';
+import { emitOrderEvents } from './order-events';
 import { type RecordOrderInput, recordOrderInput } from './order-input';
 import type { CouponRedemption, Order } from './order-store';
 
@@ -78,7 +79,7 @@ export function recordOrder(
   const now = deps.clock.now();
   return ResultAsync.fromSafePromise(
     deps.storage.transaction(async (tx) => {
-      const existing = parsed.createdAt ? undefined : await tx.orders.get({ affiliateId, id });
+      const existing = await tx.orders.get({ affiliateId, id });
       const order: Order = {
         id,
         affiliateId,
@@ -97,6 +98,7 @@ export function recordOrder(
         ...(parsed.campaignId === undefined ? {} : { campaignId: parsed.campaignId }),
       };
       await tx.orders.save({ order, couponRedemptions: redemptions.value });
+      await emitOrderEvents(tx, deps, { order, redemptions: redemptions.value, previous: existing });
       return { order, couponRedemptions: redemptions.value };
     }),
   );

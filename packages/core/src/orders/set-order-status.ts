@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../errors';
 import { validate } from '../http/input';
 import type { ServiceDeps } from '../service-deps';
+import { emitOrderEvents } from './order-events';
 import { type SetOrderStatusInput, setOrderStatusInput } from './order-input';
 import type { Order } from './order-store';
 
@@ -14,15 +15,26 @@ import type { Order } from './order-store';
  * await service.commerce.setOrderStatus({ affiliateId: 'aff_1', orderId: 'ord_1', status: 'refunded' });
  */
 export function setOrderStatus(
-  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
   raw: SetOrderStatusInput,
 ): ResultAsync<Order, DomainError> {
   const input = validate(setOrderStatusInput, raw, 'input');
   if (input.isErr()) return errAsync(input.error);
   const { affiliateId, orderId, status } = input.value;
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction((tx) =>
-      tx.orders.setStatus({ affiliateId, id: orderId, status, updatedAt: deps.clock.now() }),
-    ),
+    deps.storage.transaction(async (tx) => {
+      const previous = await tx.orders.get({ affiliateId, id: orderId });
+      const order = await tx.orders.setStatus({
+        affiliateId,
+        id: orderId,
+        status,
+        updatedAt: deps.clock.now(),
+      });
+      if (order && previous) {
+        const redemptions = await tx.orders.couponRedemptions({ affiliateId, orderId });
+        await emitOrderEvents(tx, deps, { order, redemptions, previous });
+      }
+      return order;
+    }),
   ).andThen((order) => (order ? okAsync(order) : errAsync(notFound('order'))));
 }

@@ -5,14 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createKernel } from '../http/kernel';
 import { type AnyRoute, defineRoute } from '../http/route';
+import { sandboxProcessor } from '../payments/sandbox-processor';
 import { allRoles } from '../ports/auth';
-import { silentLogger } from '../ports/logger';
-import { memoryStorage } from '../testing/memory-storage';
-import { sequentialIds } from '../testing/sequential-ids';
-import { staticTokenAuth } from '../testing/static-auth';
-import { testClock } from '../testing/test-clock';
-import { testPrincipals, testTokens } from '../testing/test-service';
-import { testWebhookDeps } from '../testing/test-webhook-deps';
+import { testService, testTokens } from '../testing/test-service';
 import { flexibleRateLimiter } from './flexible-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 
@@ -31,16 +26,8 @@ const limited = (path: string): AnyRoute =>
   });
 
 function kernel(rateLimiter: RateLimiter) {
-  const clock = testClock('2026-11-23T10:00:00.000Z');
-  return createKernel([limited('/respond'), limited('/attachment')], {
-    storage: memoryStorage(),
-    auth: staticTokenAuth(testPrincipals),
-    clock,
-    ids: sequentialIds(),
-    logger: silentLogger(),
-    rateLimiter,
-    ...testWebhookDeps(),
-  });
+  // Every other port comes from the test service, so new ports never break this test.
+  return createKernel([limited('/respond'), limited('/attachment')], { ...testService().deps, rateLimiter });
 }
 
 const post = (path: string, token: string = testTokens.agent) =>

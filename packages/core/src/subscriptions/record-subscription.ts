@@ -1,15 +1,20 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
+import { emitEvent } from '../deliveries/emit-event';
 import type { DomainError } from '../errors';
 import { validate } from '../http/input';
+import { recordId } from '../orders/order-input';
 import type { ServiceDeps } from '../service-deps';
 import type { Subscription } from './subscription-store';
 
 /** What the host's commerce back end sends to record a subscription. */
+// The same id rule as orders: PostgreSQL text cannot hold NUL, and no id needs control characters.
+const id = recordId;
+
 export const recordSubscriptionInput = z.object({
-  affiliateId: z.string().min(1),
+  affiliateId: id,
   subscription: z.object({
-    id: z.string().min(1).optional(),
+    id: id.optional(),
     status: z.string().min(1).default('active'),
     cadence: z.object({
       interval: z.enum(['day', 'week', 'month', 'year']),
@@ -17,8 +22,8 @@ export const recordSubscriptionInput = z.object({
     }),
     nextBillingDate: z.coerce.date(),
     endDate: z.coerce.date().optional(),
-    patientId: z.string().min(1).optional(),
-    parentOrderId: z.string().min(1).optional(),
+    patientId: id.optional(),
+    parentOrderId: id.optional(),
   }),
 });
 
@@ -59,6 +64,21 @@ export function recordSubscription(
         updatedAt: now,
       };
       await tx.subscriptions.upsert({ subscription: record });
+      if (!existing) {
+        await emitEvent(tx, deps, {
+          affiliateId,
+          eventType: 'subscription_created',
+          eventKey: `${id}:created`,
+          data: {
+            subscription_id: id,
+            subscription_status: record.status,
+            ...(record.parentOrderId ? { ecommerce_order_id: record.parentOrderId } : {}),
+            plan_type: `${record.cadence.count}_${record.cadence.interval}`,
+          },
+          ...(record.patientId ? { patientId: record.patientId } : {}),
+          ...(record.parentOrderId ? { orderId: record.parentOrderId } : {}),
+        });
+      }
       return record;
     }),
   );

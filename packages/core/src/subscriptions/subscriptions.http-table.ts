@@ -166,6 +166,16 @@ export const subscriptionHttpTable: HttpTable = {
       malformedJson: true,
     },
     {
+      name: '7: a NUL character in the body is 422, never a storage error',
+      request: put('sub_1', { renewalDate: '01-15-2027\u0000' }),
+      expect: { status: 422 },
+    },
+    {
+      name: 'a NUL character in a path id names nothing: 404',
+      request: { method: 'GET', path: '/v2/ecommerceSubscriptions/sub%00x', token: testTokens.admin },
+      expect: { status: 404 },
+    },
+    {
       name: '7: a JSON array body is 422',
       request: put('sub_1', ['01-15-2027']),
       expect: { status: 422 },

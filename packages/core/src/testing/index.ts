@@ -35,3 +35,4 @@ export { type TestClock, testClock } from './test-clock';
 export { testSecretKey } from './test-secret-key';
 export { type TestService, testPrincipals, testService, testTokens } from './test-service';
 export { testWebhookDeps } from './test-webhook-deps';
+export { supportFixtureSeed } from '../support/sandbox-fixture';

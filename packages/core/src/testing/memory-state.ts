@@ -1,9 +1,14 @@
 import type { Affiliate } from '../affiliates/affiliate-store';
+import type { BillingProfile, StoredPaymentMethod } from '../billing/billing-store';
 import type { Delivery, DeliveryAttempt } from '../deliveries/delivery-store';
+import type { Attribution } from '../attribution/touches';
 import type { EventRecord } from '../events/v2-payload';
+import type { JourneyTemplate, NewJourney } from '../journeys/journey-store';
 import type { StoredCouponRedemption } from '../orders/memory-order-store';
 import type { Order } from '../orders/order-store';
+import type { Patient } from '../patients/patient-store';
 import type { Subscription } from '../subscriptions/subscription-store';
+import type { SupportCase, SyncedRequestType } from '../support/support-store';
 import type { Webhook } from '../webhooks/webhook-store';
 
 /**
@@ -14,12 +19,22 @@ export interface MemoryState {
   affiliates: Map<string, Affiliate>;
   subscriptions: Map<string, Subscription>;
   orders: Map<string, Order>;
+  patients: Map<string, Patient>;
   couponRedemptions: Map<string, StoredCouponRedemption>;
+  /** Keyed by slug alone: slugs are unique across affiliates. */
+  journeyTemplates: Map<string, JourneyTemplate>;
+  visitorAttributions: Map<string, Attribution>;
+  journeys: Map<string, NewJourney>;
   /** Keyed by webhook id alone: webhook ids are globally unique. */
   webhooks: Map<string, Webhook>;
   events: Map<string, EventRecord>;
   deliveries: Map<string, Delivery>;
   deliveryAttempts: DeliveryAttempt[];
+  /** Keyed by affiliate id: one billing profile per affiliate. */
+  billingProfiles: Map<string, BillingProfile>;
+  paymentMethods: Map<string, StoredPaymentMethod>;
+  supportRequestTypes: Map<string, SyncedRequestType>;
+  supportCases: Map<string, SupportCase>;
 }
 
 /** An empty state. */
@@ -28,11 +43,19 @@ export function emptyMemoryState(): MemoryState {
     affiliates: new Map(),
     subscriptions: new Map(),
     orders: new Map(),
+    patients: new Map(),
     couponRedemptions: new Map(),
+    journeyTemplates: new Map(),
+    visitorAttributions: new Map(),
+    journeys: new Map(),
     webhooks: new Map(),
     events: new Map(),
     deliveries: new Map(),
     deliveryAttempts: [],
+    billingProfiles: new Map(),
+    paymentMethods: new Map(),
+    supportRequestTypes: new Map(),
+    supportCases: new Map(),
   };
 }
 

@@ -1,9 +1,13 @@
 import { memoryAffiliateStore } from '../affiliates/memory-affiliate-store';
+import { memoryBillingStore } from '../billing/memory-billing-store';
 import { memoryCouponReportStore } from '../coupons/memory-coupon-report-store';
 import { memoryDeliveryStore } from '../deliveries/memory-delivery-store';
+import { memoryJourneyStore } from '../journeys/memory-journey-store';
+import { memoryPatientStore } from '../patients/memory-patient-store';
 import { memoryOrderStore } from '../orders/memory-order-store';
 import type { Storage } from '../storage';
 import { memorySubscriptionStore } from '../subscriptions/memory-subscription-store';
+import { memorySupportStore } from '../support/memory-support-store';
 import { memoryWebhookStore } from '../webhooks/memory-webhook-store';
 import { emptyMemoryState, type MemoryState } from './memory-state';
 
@@ -22,9 +26,13 @@ export function memoryStorage(): Storage {
     affiliates: memoryAffiliateStore(state),
     subscriptions: memorySubscriptionStore(state),
     orders: memoryOrderStore(state),
+    journeys: memoryJourneyStore(state),
     coupons: memoryCouponReportStore(state),
     webhooks: memoryWebhookStore(state),
     deliveries: memoryDeliveryStore(state),
+    billing: memoryBillingStore(state),
+    patients: memoryPatientStore(state),
+    support: memorySupportStore(state),
   };
 
   const inTransaction: Storage = {

@@ -1,7 +1,10 @@
+import { sandboxCaseSystem } from '../cases/sandbox-case-system';
+import { sandboxProcessor } from '../payments/sandbox-processor';
 import type { Principal } from '../ports/auth';
 import { silentLogger } from '../ports/logger';
 import { flexibleRateLimiter } from '../rate-limit/flexible-rate-limiter';
 import { createService, type Service, type ServiceOptions } from '../service';
+import { supportFixtureSeed } from '../support/sandbox-fixture';
 import { fakeHttpClient } from './fake-http-client';
 import { fakeResolver } from './fake-resolver';
 import { memoryStorage } from './memory-storage';
@@ -59,6 +62,10 @@ export function testService(overrides: Partial<ServiceOptions> & { now?: string 
     secretKey: testSecretKey,
     http: fakeHttpClient(),
     resolver: fakeResolver({}),
+    // A fresh sandbox per service, with its own ids, so customer ids read cus_1, cus_2, ...
+    processor: sandboxProcessor({ ids: sequentialIds() }),
+    // A fresh sandbox per service with the support fixture (request types 10, 11 and 12).
+    caseSystem: sandboxCaseSystem({ ...supportFixtureSeed, clock }),
     validateResponses: true,
     ...ports,
   });

@@ -2,6 +2,10 @@ import { coreMigration } from './001-core';
 import { webhooksMigration } from './002-webhooks';
 import { ordersCouponsMigration } from './003-orders-coupons';
 import { outboxMigration } from './004-outbox';
+import { journeysMigration } from './005-journeys';
+import { supportMigration } from './006-support';
+import { billingMigration } from './007-billing';
+import { patientsMigration } from './008-patients';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -10,6 +14,10 @@ export const migrations: readonly Migration[] = [
   webhooksMigration,
   ordersCouponsMigration,
   outboxMigration,
+  journeysMigration,
+  supportMigration,
+  billingMigration,
+  patientsMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

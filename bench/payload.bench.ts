@@ -1,0 +1,205 @@
+/**
+ * Building a v2 delivery: build + sanitize + serialize + sign a typical ORDER and JOURNEY event,
+ * side by side in one run with the floor (JSON.stringify of the same output plus one HMAC) and
+ * with a fast-redact based blocklist approach (redact every blocklisted key with wildcards,
+ * serialize, sign). Writes its table to docs/benchmarks.md (`payload`).
+ *
+ * Run: npx tsx --conditions=@affiliate-commerce/source bench/payload.bench.ts
+ */
+import { createHmac } from 'node:crypto';
+import { buildV2Payload, type EventRecord, signV2 } from '@affiliate-commerce/core';
+import fastRedact from 'fast-redact';
+import { Bench } from 'tinybench';
+import { machineLine, writeSection } from './docs-section';
+
+const secret = 'whsec_benchbenchbenchbenchbenchbenchbench';
+const attemptAt = new Date('2026-11-23T10:00:00.000Z');
+const timestamp = Math.floor(attemptAt.getTime() / 1000);
+
+const patient = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+1 555 0100',
+  date_of_birth: '1815-12-10',
+  address: { street: '1 Main St', city: 'London', zip: 'N1' },
+};
+const clinical = {
+  medications: ['levothyroxine'],
+  allergies: ['penicillin'],
+  diagnosis: 'hypothyroidism',
+  clinical_notes: 'fatigue',
+};
+const attribution = {
+  first: {
+    captured_at: '2026-11-01T00:00:00.000Z',
+    landing_url: 'https://shop.example.com/start',
+    params: { utm_source: 'newsletter', gclid: 'abc' },
+  },
+  last: {
+    captured_at: '2026-11-20T00:00:00.000Z',
+    landing_url: 'https://shop.example.com/start',
+    params: { utm_source: 'ads', fbclid: 'xyz' },
+  },
+  touch_count: 2,
+  visitor_id: 'v_123',
+};
+
+const orderEvent: EventRecord = {
+  eventId: 'evt_order_1',
+  eventType: 'order_created',
+  affiliateId: 'aff_1',
+  occurredAt: attemptAt,
+  data: {
+    order_id: 'ord_1',
+    order_status: 'created',
+    ecommerce_order_id: 'eco_1',
+    journey_id: 'jrn_1',
+    commerce_status: 'paid',
+    product_variation_ids: ['pv_1', 'pv_2'],
+    total_value_cents: 12_900,
+    currency: 'USD',
+    channel_type: 'async',
+    visit_type: 'initial',
+    status_transition: { from: 'pending', to: 'created', by: { name: 'Dr X', email: 'x@example.com' } },
+    first_purchase: true,
+    patient,
+    ...clinical,
+    internal_score: 0.93,
+    provider_notes: 'n/a',
+  },
+  patient: { id: 'pat_1', externalId: 'ext_1', marketingConsent: true, isReturning: false },
+  attribution,
+};
+
+const journeyEvent: EventRecord = {
+  eventId: 'evt_journey_1',
+  eventType: 'journey_checkout_started',
+  affiliateId: 'aff_1',
+  occurredAt: attemptAt,
+  data: {
+    journey_id: 'jrn_1',
+    template_id: 'tpl_1',
+    template_display_name: 'Start your plan',
+    journey_type: 'checkout',
+    started_at: '2026-11-20T00:00:00Z',
+    total_value_cents: 12_900,
+    currency: 'USD',
+    coupon_code: 'SAVE10',
+    had_cart: true,
+    first_purchase: true,
+    products: [
+      {
+        product_variation_id: 'pv_1',
+        quantity: 1,
+        unit_price_cents: 9_900,
+        is_addon: false,
+        display_name: 'Plan',
+      },
+      {
+        product_variation_id: 'pv_2',
+        quantity: 1,
+        unit_price_cents: 3_000,
+        is_addon: true,
+        display_name: 'Add-on',
+      },
+    ],
+    recovery_missing_details: { fields: ['address'], contact: { email: 'ada@example.com' } },
+    patient,
+    ...clinical,
+  },
+  patient: { id: 'pat_1', marketingConsent: false, isReturning: true },
+  attribution,
+};
+
+// The blocklist approach: remove known sensitive keys at the top level and one wildcard level
+// down, keeping everything else.
+const blocked = [
+  'email',
+  'phone',
+  'first_name',
+  'last_name',
+  'name',
+  'date_of_birth',
+  'address',
+  'street',
+  'city',
+  'zip',
+  'medications',
+  'allergies',
+  'diagnosis',
+  'clinical_notes',
+  'patient',
+  'provider_notes',
+  'internal_score',
+  'display_name',
+  'contact',
+];
+// Two-level wildcards with remove:true crash fast-redact's restore step, so one level is what it can do.
+const redactPaths = blocked.flatMap((key) => [`data.${key}`, `data.*.${key}`]);
+const redact = fastRedact({ paths: redactPaths, remove: true, serialize: JSON.stringify });
+
+const hmac = (text: string) => createHmac('sha256', secret).update(text).digest('base64');
+
+const ours = (event: EventRecord) => {
+  const body = JSON.stringify(buildV2Payload(event, { attemptAt }));
+  return signV2({ body, timestamp, secrets: [secret] }).length + body.length;
+};
+const floorFor = (event: EventRecord) => {
+  const output = buildV2Payload(event, { attemptAt });
+  return () => {
+    const body = JSON.stringify(output);
+    return hmac(`${timestamp}.${body}`).length + body.length;
+  };
+};
+const blocklist = (event: EventRecord) => {
+  const body = redact({
+    event_type: event.eventType,
+    event_id: event.eventId,
+    timestamp: attemptAt.toISOString(),
+    data: event.data,
+  }) as string;
+  return hmac(`${timestamp}.${body}`).length + body.length;
+};
+
+const rows: string[] = [];
+for (const [label, event] of [
+  ['ORDER (order_created)', orderEvent],
+  ['JOURNEY (journey_checkout_started)', journeyEvent],
+] as const) {
+  const bench = new Bench({ time: 1000, warmupTime: 200 });
+  const floor = floorFor(event);
+  bench
+    .add('floor: JSON.stringify + one HMAC of the same output', floor)
+    .add('this SDK: build + sanitize + serialize + sign', () => ours(event))
+    .add('fast-redact blocklist + serialize + HMAC', () => blocklist(event));
+  await bench.run();
+  const hz = (name: string) => {
+    const result = bench.tasks.find((task) => task.name === name)!.result as {
+      state: string;
+      latency: { p50?: number; mean: number };
+    };
+    if (result.state !== 'completed') throw new Error(`${name}: ${result.state}`);
+    return 1000 / (result.latency.p50 ?? result.latency.mean);
+  };
+  const floorHz = hz('floor: JSON.stringify + one HMAC of the same output');
+  rows.push(`\n**${label}**, payload ${JSON.stringify(buildV2Payload(event, { attemptAt })).length} bytes\n`);
+  rows.push('| approach | payloads/s | time vs floor |', '|---|---:|---:|');
+  for (const task of bench.tasks) {
+    rows.push(
+      `| ${task.name} | ${Math.round(hz(task.name)).toLocaleString('en-US')} | ${(floorHz / hz(task.name)).toFixed(2)}x |`,
+    );
+  }
+}
+
+const markdown = `## Building a v2 delivery (\`bench/payload.bench.ts\`)
+
+${machineLine()} tinybench, 1 s per task, payloads/s from the median latency. The SDK's path is the whole per-attempt work: project the raw event
+through the compiled category allowlist, scrub nested values, build product lines and the identity block,
+serialize, and sign. The floor only serializes the already-built output and computes one HMAC. The
+fast-redact row removes a blocklist of keys (top level and one wildcard level down; deeper wildcards with remove: true crash fast-redact 3) from the raw event and signs
+it: it is the approach the allowlist replaces, and it still leaks any sensitive key it does not name.
+${rows.join('\n')}
+`;
+writeSection('payload', markdown);
+console.log(markdown);

@@ -1,0 +1,25 @@
+import type { ResultAsync } from 'neverthrow';
+import type { DomainError } from '../errors';
+import type { AchSetupIntent } from '../payments/processor';
+import { type BillingDeps, ensureBillingCustomer } from './billing-customer';
+
+/**
+ * Starts the bank-account flow (SPEC 4.4, 4.8 `POST /ach-setup-intent`): a SetupIntent for
+ * `us_bank_account` on the billing profile's customer, verified through Financial Connections
+ * (permission `payment_method`), for off-session use. The profile and its customer are created
+ * on first use. The client finishes the flow with the processor's client library and
+ * `clientSecret`, then registers the account with `POST /v2/affiliatePaymentMethods` and
+ * `paymentMethodType: 'us_bank_account'`.
+ *
+ * @returns 502 UPSTREAM_UNAVAILABLE when the processor is down or times out
+ * @example
+ * const { clientSecret } = (await createAchSetupIntent(deps, { affiliateId: 'aff_1' }))._unsafeUnwrap();
+ */
+export function createAchSetupIntent(
+  deps: BillingDeps,
+  input: { affiliateId: string },
+): ResultAsync<AchSetupIntent, DomainError> {
+  return ensureBillingCustomer(deps, input).andThen((profile) =>
+    deps.processor.createAchSetupIntent({ customerId: profile.customerId }),
+  );
+}

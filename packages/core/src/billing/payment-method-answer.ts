@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  type PaymentMethodView,
+  paymentMethodViewSchema,
+  toPaymentMethodView,
+} from '../payments/payment-method-view';
+import type { StoredPaymentMethod } from './billing-store';
+
+/**
+ * The SPEC 2.4 view of a registered method.
+ *
+ * @example
+ * storedPaymentMethodView(stored).paymentMethodDetails.isDefault // true
+ */
+export const storedPaymentMethodView = (stored: StoredPaymentMethod): PaymentMethodView =>
+  toPaymentMethodView({
+    method: stored.method,
+    billingProfileId: stored.billingProfileId,
+    isDefault: stored.isDefault,
+  });
+
+/**
+ * `{ success: true, data: <SPEC 2.4 view> }`: the answer of adding a method and of making it
+ * the default.
+ *
+ * @example
+ * paymentMethodAnswerSchema.parse({ success: true, data: storedPaymentMethodView(stored) })
+ */
+export const paymentMethodAnswerSchema = z.strictObject({
+  success: z.literal(true),
+  data: paymentMethodViewSchema,
+});
+
+/**
+ * `{ success: true, data: [<SPEC 2.4 view>, ...] }`: the answer of listing methods, oldest first.
+ *
+ * @example
+ * paymentMethodListAnswerSchema.parse({ success: true, data: [] })
+ */
+export const paymentMethodListAnswerSchema = z.strictObject({
+  success: z.literal(true),
+  data: z.array(paymentMethodViewSchema),
+});
+
+/**
+ * `{ success: true, data: { setupIntentId, clientSecret, status } }`: the answer of
+ * `POST /ach-setup-intent`.
+ *
+ * @example
+ * achSetupIntentAnswerSchema.parse({ success: true, data: { setupIntentId: 'seti_1', clientSecret: 'seti_1_secret_1', status: 'requires_payment_method' } })
+ */
+export const achSetupIntentAnswerSchema = z.strictObject({
+  success: z.literal(true),
+  data: z.strictObject({
+    setupIntentId: z.string().min(1),
+    clientSecret: z.string().min(1),
+    status: z.string().min(1),
+  }),
+});

@@ -1,0 +1,47 @@
+import { errAsync, ResultAsync } from 'neverthrow';
+import { z } from 'zod';
+import { type DomainError, invalidField } from '../errors';
+import { eventDefinition } from '../events/event-dictionary';
+import type { EventRecord } from '../events/v2-payload';
+import { validate } from '../http/input';
+import type { ServiceDeps } from '../service-deps';
+import { emitEvent } from './emit-event';
+
+/** What the host's back end sends to emit an event of its own record. */
+export const emitInput = z.object({
+  affiliateId: z.string().min(1),
+  eventType: z.string().min(1),
+  data: z.record(z.string(), z.unknown()),
+  patientId: z.string().min(1).optional(),
+  orderId: z.string().min(1).optional(),
+  journeyId: z.string().min(1).optional(),
+  attribution: z.record(z.string(), z.unknown()).optional(),
+  eventKey: z.string().min(1).max(200).optional(),
+});
+
+/** Input of `service.commerce.emit`. */
+export type CommerceEmitInput = z.input<typeof emitInput>;
+
+/**
+ * Emits a dictionary event for a record the host's commerce back end changed (prescriptions,
+ * pharmacy, shipping, lab, payments, refunds, ...), with its deliveries, in one transaction.
+ *
+ * @returns 422 INVALID_FIELD for an unknown or not yet implemented event type
+ * @example
+ * await service.commerce.emit({ affiliateId: 'aff_1', eventType: 'shipment_delivered', data: { order_id: 'ord_1', tracking_number: '1Z...' } });
+ */
+export function commerceEmit(
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
+  raw: CommerceEmitInput,
+): ResultAsync<EventRecord, DomainError> {
+  const input = validate(emitInput, raw, 'input');
+  if (input.isErr()) return errAsync(input.error);
+  const definition = eventDefinition(input.value.eventType);
+  if (!definition)
+    return errAsync(invalidField('eventType', `is not an event of the dictionary: ${input.value.eventType}`));
+  if (!definition.implemented)
+    return errAsync(invalidField('eventType', `is not implemented yet: ${input.value.eventType}`));
+  return ResultAsync.fromSafePromise(
+    deps.storage.transaction(async (tx) => (await emitEvent(tx, deps, input.value)).event),
+  );
+}

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { eventDefinition } from '../events/event-dictionary';
+import type { EventPatient, EventRecord } from '../events/v2-payload';
+import { resolveAttribution } from '../journeys/resolve-attribution';
+import type { ServiceDeps } from '../service-deps';
+import type { Storage } from '../storage';
+import type { Delivery } from './delivery-store';
+
+/** What a commerce call emits. */
+export interface EmitInput {
+  readonly affiliateId: string;
+  readonly eventType: string;
+  /** The full raw event: the v1 payload, and what v2 payloads are projected from. */
+  readonly data: Readonly<Record<string, unknown>>;
+  /** The linked patient; the identity block is filled from the patient record and their orders. */
+  readonly patientId?: string;
+  /** The order the event concerns, left out when deciding whether the patient is returning. */
+  readonly orderId?: string;
+  /** The journey the event concerns: the attribution fallback before an order exists (SPEC 2.8 rule 2). */
+  readonly journeyId?: string;
+  /** Attribution to carry as is; when absent it is resolved from the order, then the journey. */
+  readonly attribution?: Readonly<Record<string, unknown>>;
+  /**
+   * A stable key of the record behind the event (a journey event's record id): the event id is
+   * derived from it, so the same record emitted twice is one event, delivered once.
+   */
+  readonly eventKey?: string;
+}
+
+function derivedEventId(affiliateId: string, eventType: string, key: string): string {
+  const digest = createHash('sha256')
+    .update(`${affiliateId}\u0000${eventType}\u0000${key}`)
+    .digest('base64url');
+  return `evt_${digest.slice(0, 26)}`;
+}
+
+async function patientOf(tx: Storage, input: EmitInput): Promise<EventPatient | undefined> {
+  if (!input.patientId) return undefined;
+  const [patient, isReturning] = await Promise.all([
+    tx.patients.get({ affiliateId: input.affiliateId, id: input.patientId }),
+    tx.patients.isReturning({
+      affiliateId: input.affiliateId,
+      patientId: input.patientId,
+      excludeOrderId: input.orderId,
+    }),
+  ]);
+  return {
+    id: input.patientId,
+    ...(patient?.externalId ? { externalId: patient.externalId } : {}),
+    marketingConsent: patient?.marketingConsent ?? false,
+    isReturning,
+  };
+}
+
+/**
+ * Emits one event inside the caller's transaction: stores it and writes one outbox row per
+ * enabled webhook of the affiliate subscribed to it, so the record, the event and its deliveries
+ * commit or roll back together. Internal events are stored but never delivered. Emitting the
+ * same `eventKey` again changes nothing.
+ *
+ * @returns the event, and how many deliveries it queued
+ * @example
+ * await storage.transaction((tx) => emitEvent(tx, deps, { affiliateId, eventType: 'order_created', data }));
+ */
+export async function emitEvent(
+  tx: Storage,
+  deps: Pick<ServiceDeps, 'clock' | 'ids'>,
+  input: EmitInput,
+): Promise<{ event: EventRecord; queued: number }> {
+  const definition = eventDefinition(input.eventType);
+  if (!definition || !definition.implemented) {
+    throw new TypeError(
+      `@affiliate-commerce/core: cannot emit ${JSON.stringify(input.eventType)}: not an implemented event`,
+    );
+  }
+  const now = deps.clock.now();
+  const eventId = input.eventKey
+    ? derivedEventId(input.affiliateId, input.eventType, input.eventKey)
+    : deps.ids.next({ prefix: 'evt' });
+  const patient = await patientOf(tx, input);
+  const attribution =
+    input.attribution ??
+    (input.orderId || input.journeyId
+      ? await resolveAttribution({
+          storage: tx,
+          affiliateId: input.affiliateId,
+          orderId: input.orderId,
+          journeyId: input.journeyId,
+        })
+      : undefined);
+  const event: EventRecord = {
+    eventId,
+    eventType: input.eventType,
+    affiliateId: input.affiliateId,
+    occurredAt: now,
+    data: input.data,
+    ...(patient ? { patient } : {}),
+    ...(input.attribution && Object.keys(input.attribution).length > 0
+      ? { attribution: input.attribution }
+      : {}),
+  };
+  if (!(await tx.deliveries.insertEvent({ event }))) {
+    return {
+      event: (await tx.deliveries.getEvent({ affiliateId: input.affiliateId, eventId })) ?? event,
+      queued: 0,
+    };
+  }
+  if (definition.visibility !== 'public') return { event, queued: 0 };
+  const webhooks = await tx.webhooks.list({ affiliateId: input.affiliateId });
+  const deliveries: Delivery[] = webhooks
+    .filter((webhook) => webhook.status === 'enabled' && webhook.interests.includes(input.eventType))
+    .map((webhook) => ({
+      id: deps.ids.next({ prefix: 'dlv' }),
+      affiliateId: input.affiliateId,
+      webhookId: webhook.id,
+      eventId,
+      eventType: input.eventType,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  await tx.deliveries.enqueue({ deliveries });
+  return { event, queued: deliveries.length };
+}

@@ -1,0 +1,76 @@
+/**
+ * CORS for the public routes a browser storefront calls from its own origin (SPEC 4.9). Those
+ * routes carry no credentials (no cookies, no bearer token), so any origin may call them unless
+ * the host narrows the list.
+ */
+import type { AnyRoute } from './route';
+
+/**
+ * Origins allowed to call routes marked `cors`: `'*'` (any, the default), or exact origins such
+ * as `https://shop.example.com`.
+ *
+ * @example
+ * createService({ ...ports, corsOrigins: ['https://shop.example.com'] });
+ */
+export type CorsOrigins = '*' | readonly string[];
+
+/** Browsers cap a cached preflight anyway (Chromium at two hours). */
+const maxAgeSeconds = '7200';
+
+/**
+ * The `Access-Control-Allow-Origin` (and `Vary`) headers for a request to a `cors` route; none
+ * when the request's origin is not allowed, which the browser then refuses to read.
+ *
+ * @example
+ * corsHeaders(request, ['https://shop.example.com'])
+ */
+export function corsHeaders(request: Request, origins: CorsOrigins = '*'): Record<string, string> {
+  if (origins === '*') return { 'Access-Control-Allow-Origin': '*' };
+  const origin = request.headers.get('origin');
+  return origin !== null && origins.includes(origin)
+    ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+    : { Vary: 'Origin' };
+}
+
+/**
+ * The answer to a CORS preflight (`OPTIONS`) on a path with `cors` routes: 204 naming their
+ * methods and the one request header the storefront sends (`Content-Type: application/json`
+ * makes a POST "non-simple"). Undefined when no route of the path is `cors`, so the kernel
+ * answers as for any other method.
+ *
+ * @example
+ * const preflight = corsPreflight(routesOfPath, request, '*');
+ */
+export function corsPreflight(
+  routes: readonly AnyRoute[],
+  request: Request,
+  origins: CorsOrigins = '*',
+): Response | undefined {
+  const methods = [...new Set(routes.filter((route) => route.cors).map((route) => route.method))];
+  if (methods.length === 0) return undefined;
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(request, origins),
+      'Access-Control-Allow-Methods': methods.join(', '),
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': maxAgeSeconds,
+    },
+  });
+}
+
+/**
+ * Refuses a route table that marks a non-public route `cors`: those carry a bearer token, and
+ * opening them to every origin is a mistake, not a setting.
+ *
+ * @example assertCorsRoutes(routes)
+ */
+export function assertCorsRoutes(routes: readonly AnyRoute[]): void {
+  for (const route of routes) {
+    if (route.cors && route.access.kind !== 'public') {
+      throw new TypeError(
+        `@affiliate-commerce/core: route ${route.operationId} is marked cors but is not public`,
+      );
+    }
+  }
+}

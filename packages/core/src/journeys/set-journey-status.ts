@@ -1,0 +1,28 @@
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { type DomainError, notFound } from '../errors';
+import { validate } from '../http/input';
+import type { ServiceDeps } from '../service-deps';
+import { type SetJourneyStatusInput, setJourneyStatusInput } from './journey-input';
+import type { Journey } from './journey-store';
+
+/**
+ * Records that a journey moved on, as the host's commerce back end reports it. `completed` and
+ * `abandoned` stamp `completed_at` / `abandoned_at` the first time (with `at`, default now).
+ *
+ * @returns 404 NOT_FOUND when the journey does not exist for the affiliate; 422 INVALID_FIELD for
+ *   an unknown status
+ * @example
+ * await service.commerce.setJourneyStatus({ affiliateId: 'aff_1', journeyId: 'jrn_1', status: 'completed' });
+ */
+export function setJourneyStatus(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  raw: SetJourneyStatusInput,
+): ResultAsync<Journey, DomainError> {
+  const input = validate(setJourneyStatusInput, raw, 'input');
+  if (input.isErr()) return errAsync(input.error);
+  const { affiliateId, journeyId, status, at } = input.value;
+  const now = deps.clock.now();
+  return ResultAsync.fromSafePromise(
+    deps.storage.journeys.setStatus({ affiliateId, id: journeyId, status, at: at ?? now, updatedAt: now }),
+  ).andThen((journey) => (journey ? okAsync(journey) : errAsync(notFound('journey'))));
+}

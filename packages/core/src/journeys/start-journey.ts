@@ -1,0 +1,79 @@
+import { errAsync, ResultAsync } from 'neverthrow';
+import { parseJourneyBody } from '../attribution/capture-input';
+import { journeyAttribution } from '../attribution/touches';
+import { type DomainError, notFound } from '../errors';
+import type { ServiceDeps } from '../service-deps';
+import type { Storage } from '../storage';
+import type { Journey, JourneyTemplate, NewJourney } from './journey-store';
+import { maxTouchAttempts } from './visitor-touch';
+
+/**
+ * Creates a journey from a storefront (SPEC 4.9, `POST /journeys`): the template comes from
+ * `templateSlug`, the affiliate from the template, and the attribution from the visitor's stored
+ * touches joined by visitor id plus the capture in the body (counted once when it repeats the
+ * view's capture; see `journeyAttribution`). The capture never fails the call.
+ *
+ * @returns 404 NOT_FOUND when no template has this slug
+ * @example
+ * await startJourney(deps, { templateSlug: 'start-your-plan', body: { visitorId: 'v1', attribution: { params: { gclid: 'g' } } } });
+ */
+export function startJourney(
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
+  input: { templateSlug: string; body: unknown },
+): ResultAsync<Journey, DomainError> {
+  return ResultAsync.fromSafePromise(
+    deps.storage.journeys.templateBySlug({ slug: input.templateSlug }),
+  ).andThen((template) =>
+    template
+      ? ResultAsync.fromSafePromise(create(deps, template, input.body))
+      : errAsync(notFound('journey template')),
+  );
+}
+
+async function create(
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
+  template: JourneyTemplate,
+  body: unknown,
+): Promise<Journey> {
+  const capture = parseJourneyBody(body);
+  const campaignId = capture.campaignId ?? template.campaignId;
+  const id = deps.ids.next({ prefix: 'jrn' });
+  for (let attempt = 1; ; attempt += 1) {
+    const now = deps.clock.now();
+    // The last attempt stores the journey even if the visitor's record keeps losing races.
+    const updateVisitor = attempt < maxTouchAttempts;
+    const created = await deps.storage.transaction(async (tx: Storage) => {
+      const { visitorId } = capture;
+      const visitor =
+        visitorId === undefined
+          ? undefined
+          : await tx.journeys.visitorAttribution({ affiliateId: template.affiliateId, visitorId });
+      const attribution = journeyAttribution(visitor, capture, { now, visitorId });
+      if (updateVisitor && visitorId !== undefined && attribution !== undefined && attribution !== visitor) {
+        const saved = await tx.journeys.saveVisitorAttribution({
+          affiliateId: template.affiliateId,
+          visitorId,
+          attribution,
+          expectedTouchCount: visitor?.touch_count ?? 0,
+          updatedAt: now,
+        });
+        if (!saved) return undefined;
+      }
+      const journey: NewJourney = {
+        id,
+        affiliateId: template.affiliateId,
+        templateId: template.id,
+        templateSlug: template.slug,
+        ...(visitorId === undefined ? {} : { visitorId }),
+        ...(campaignId === undefined ? {} : { campaignId }),
+        ...(attribution === undefined ? {} : { attribution }),
+        status: 'started',
+        startedAt: now,
+        updatedAt: now,
+      };
+      await tx.journeys.insert({ journey });
+      return journey;
+    });
+    if (created) return created;
+  }
+}

@@ -1,0 +1,36 @@
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { parseTemplateViewQuery, type QueryInput } from '../attribution/capture-input';
+import { type DomainError, notFound } from '../errors';
+import type { ServiceDeps } from '../service-deps';
+import type { JourneyTemplate } from './journey-store';
+import { recordVisitorTouch } from './visitor-touch';
+
+/**
+ * A storefront view of a journey template (SPEC 4.9, `GET /v2/journeyTemplates/{slug}/frontend`):
+ * finds the template by slug and records the capture in the query as a touch of the visitor, on
+ * the affiliate that owns the template. The capture never fails the view: junk is dropped, and a
+ * capture without a visitor id is not stored (nothing could join it to a journey later).
+ *
+ * @returns 404 NOT_FOUND when no template has this slug
+ * @example
+ * await viewJourneyTemplate(deps, { slug: 'start-your-plan', query: new URL(request.url).searchParams });
+ */
+export function viewJourneyTemplate(
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'logger'>,
+  input: { slug: string; query: QueryInput },
+): ResultAsync<JourneyTemplate, DomainError> {
+  return ResultAsync.fromSafePromise(deps.storage.journeys.templateBySlug({ slug: input.slug })).andThen(
+    (template) => {
+      if (!template) return errAsync(notFound('journey template'));
+      const capture = parseTemplateViewQuery(input.query);
+      if (capture.visitorId === undefined) return okAsync(template);
+      const touch = recordVisitorTouch(deps.storage.journeys, {
+        affiliateId: template.affiliateId,
+        visitorId: capture.visitorId,
+        capture,
+        now: deps.clock.now(),
+      });
+      return ResultAsync.fromSafePromise(touch).map(() => template);
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { okAsync, ResultAsync } from 'neverthrow';
+import type { DomainError } from '../errors';
+import type { ServiceDeps } from '../service-deps';
+import { findCase } from './reply-to-case';
+import type { SupportCase } from './support-store';
+
+/**
+ * Reads a case (GET /v2/cases/{id}) with its status refreshed from the case system, recording a
+ * change an agent made there. Reading never fails because the case system is down: the case is
+ * then answered with the status last seen (its `updatedAt` says when that was).
+ *
+ * @returns 404 when the case does not exist for this affiliate
+ * @example
+ * await readCase(deps, { affiliateId: 'aff_1', id: 'case_1' });
+ */
+export function readCase(
+  deps: Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger'>,
+  input: { affiliateId: string; id: string },
+): ResultAsync<SupportCase, DomainError> {
+  return findCase(deps, input).andThen((found) =>
+    deps.caseSystem
+      .getRequestStatus({ issueIdOrKey: found.externalIssueId })
+      .andThen((current) => {
+        if (current.status === found.status && current.statusCategory === found.statusCategory) {
+          return okAsync(found);
+        }
+        return ResultAsync.fromSafePromise(
+          deps.storage.support.setCaseStatus({
+            ...input,
+            status: current.status,
+            statusCategory: current.statusCategory,
+            updatedAt: deps.clock.now(),
+          }),
+        ).map((updated) => updated ?? found);
+      })
+      .orElse((error) => {
+        deps.logger.warn('Case status could not be refreshed; answering the last one seen', {
+          caseId: found.id,
+          code: error.code,
+          cause: error.cause,
+        });
+        return okAsync(found);
+      }),
+  );
+}

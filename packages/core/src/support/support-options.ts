@@ -1,0 +1,67 @@
+const owner = '@affiliate-commerce/core';
+
+/**
+ * A reply that moves a case along: when the case system shows the case in `fromStatus`, a reply
+ * performs the transition named `transitionName` (both matched without regard to case).
+ *
+ * @example
+ * const rule: ReplyTransitionRule = { fromStatus: 'Waiting for customer', transitionName: 'Respond to support' };
+ */
+export interface ReplyTransitionRule {
+  readonly fromStatus: string;
+  readonly transitionName: string;
+}
+
+/**
+ * Options of the support-case routes, passed to `createService` as `support`.
+ *
+ * @example
+ * createService({ ...ports, caseSystem, support: { fileLimitBytes: 5 * 1024 * 1024 } });
+ */
+export interface SupportOptions {
+  /** Largest file accepted by respond and attachment, in bytes; larger is 413. Default 10 MiB. */
+  readonly fileLimitBytes?: number;
+  /** Which replies cause a transition; `[]` turns them off. Default {@link defaultReplyTransitions}. */
+  readonly replyTransitions?: readonly ReplyTransitionRule[];
+}
+
+/** 10 MiB: the default file size limit of respond and attachment. @example defaultFileLimitBytes // 10485760 */
+export const defaultFileLimitBytes = 10 * 1024 * 1024;
+
+/**
+ * JSM's service-request workflow: a reply on a case waiting for the customer hands it back to
+ * support, as JSM's own "transition on customer comment" automation does.
+ *
+ * @example
+ * createService({ ...ports, support: { replyTransitions: [...defaultReplyTransitions, { fromStatus: 'Resolved', transitionName: 'Reopen' }] } });
+ */
+export const defaultReplyTransitions: readonly ReplyTransitionRule[] = [
+  { fromStatus: 'Waiting for customer', transitionName: 'Respond to support' },
+];
+
+/** {@link SupportOptions} with every default applied. */
+export interface SupportSettings {
+  readonly fileLimitBytes: number;
+  readonly replyTransitions: readonly ReplyTransitionRule[];
+}
+
+/**
+ * Applies the defaults, and throws a `TypeError` for a misconfigured host (a limit that is not a
+ * positive whole number of bytes, or a rule with a blank name).
+ *
+ * @example
+ * supportSettings(deps.support).fileLimitBytes // 10485760
+ */
+export function supportSettings(options: SupportOptions | undefined): SupportSettings {
+  const fileLimitBytes = options?.fileLimitBytes ?? defaultFileLimitBytes;
+  if (!Number.isSafeInteger(fileLimitBytes) || fileLimitBytes < 1) {
+    throw new TypeError(`${owner}: support.fileLimitBytes must be a positive whole number of bytes`);
+  }
+  const replyTransitions = options?.replyTransitions ?? defaultReplyTransitions;
+  for (const rule of replyTransitions) {
+    if (rule.fromStatus.trim() === '' || rule.transitionName.trim() === '') {
+      throw new TypeError(`${owner}: support.replyTransitions need a fromStatus and a transitionName`);
+    }
+  }
+  return { fileLimitBytes, replyTransitions };
+}
