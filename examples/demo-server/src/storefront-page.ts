@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express';
 import { loadStorefrontSnippet } from './storefront-snippet';
 
-/** Options of {@link storefrontPages}. */
+/** Options of {@link storefrontPages}. @example storefrontPages({ apiBaseUrl: 'http://127.0.0.1:3000' }) */
 export interface StorefrontPagesOptions {
   /**
    * Where the snippet sends its calls. Default: the origin the page was requested on, so the

@@ -53,7 +53,6 @@ export { maxAttempts, nextAttemptAt, retryDelaysMs } from './deliveries/retry-sc
 export { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 export { runWorker, type WorkerOptions } from './deliveries/run-worker';
 export * from './errors';
-export * from './journeys';
 export { categoryAllowlists, envelopeFields, identityFields } from './events/allowlists';
 export { isBlockedKey, scrubNested } from './events/blocklist';
 export {
@@ -87,6 +86,7 @@ export type {
   RouteContext,
   RouteResult,
 } from './http/route';
+export * from './journeys';
 export {
   type AddressCategory,
   classifyAddress,

@@ -1,4 +1,10 @@
-import type { CaseStatusCategory, SupportCase, SupportStore, SyncedField, SyncedRequestType } from '@affiliate-commerce/core';
+import type {
+  CaseStatusCategory,
+  SupportCase,
+  SupportStore,
+  SyncedField,
+  SyncedRequestType,
+} from '@affiliate-commerce/core';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 
@@ -135,7 +141,13 @@ export function postgresSupportStore(db: Db, schema: string): SupportStore {
       return rows[0] && toCase(rows[0]);
     },
     async setCaseStatus({ affiliateId, id, status, statusCategory, updatedAt }) {
-      const { rows } = await db.query<CaseRow>(setStatus, [affiliateId, id, status, statusCategory, updatedAt]);
+      const { rows } = await db.query<CaseRow>(setStatus, [
+        affiliateId,
+        id,
+        status,
+        statusCategory,
+        updatedAt,
+      ]);
       return rows[0] && toCase(rows[0]);
     },
   };

@@ -1,5 +1,9 @@
 import { type Service, syncRequestType } from '@affiliate-commerce/core';
-import { type CaseSystemSeed, type SandboxCaseSystem, sandboxCaseSystem } from '@affiliate-commerce/core/testing';
+import {
+  type CaseSystemSeed,
+  type SandboxCaseSystem,
+  sandboxCaseSystem,
+} from '@affiliate-commerce/core/testing';
 import { unwrap } from './unwrap';
 
 /**

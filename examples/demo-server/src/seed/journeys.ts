@@ -4,6 +4,8 @@ import { unwrap } from './unwrap';
 /**
  * Neutrally named journey templates (SPEC 4.9): `start-your-plan` for `aff_demo`, which the demo
  * storefront page at `/storefront/start-your-plan` loads, and one for `aff_other`.
+ *
+ * @example await seedJourneys(service);
  */
 export async function seedJourneys(service: Service): Promise<void> {
   unwrap(

@@ -3,10 +3,20 @@ import type { DomainError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { BillingProfile } from './billing-store';
 
-/** A billing profile whose processor customer exists. */
+/**
+ * A billing profile whose processor customer exists.
+ *
+ * @example
+ * const profile: CustomerProfile = { id: 'bp_1', affiliateId: 'aff_1', customerId: 'cus_1', createdAt: now, updatedAt: now };
+ */
 export type CustomerProfile = BillingProfile & { readonly customerId: string };
 
-/** The ports the billing use cases need. */
+/**
+ * The ports the billing use cases need; a service's `deps` has them all.
+ *
+ * @example
+ * const deps: BillingDeps = service.deps;
+ */
 export type BillingDeps = Pick<ServiceDeps, 'storage' | 'processor' | 'clock' | 'ids'>;
 
 /**

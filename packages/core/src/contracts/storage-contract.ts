@@ -6,6 +6,7 @@ import { couponReportContract } from './coupon-report-contract';
 import { deliveryStoreContract } from './delivery-store-contract';
 import { journeyStoreContract } from './journey-store-contract';
 import { orderStoreContract } from './order-store-contract';
+import { supportStoreContract } from './support-store-contract';
 import { webhookStoreContract } from './webhook-store-contract';
 
 /** Makes a fresh, empty storage for one contract run; `teardown` drops what it made. */
@@ -58,6 +59,7 @@ export function storageContract(name: string, factory: StorageFactory): void {
     couponReportContract(() => storage);
     journeyStoreContract(() => storage);
     billingStoreContract(() => storage);
+    supportStoreContract(() => storage);
 
     it('affiliates: stores, reads and updates settings', async () => {
       expect(await storage.affiliates.get({ affiliateId: 'aff_2' })).toEqual({

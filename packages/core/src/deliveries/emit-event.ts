@@ -68,7 +68,7 @@ export async function emitEvent(
   input: EmitInput,
 ): Promise<{ event: EventRecord; queued: number }> {
   const definition = eventDefinition(input.eventType);
-  if (!definition || !definition.implemented) {
+  if (!definition?.implemented) {
     throw new TypeError(
       `@affiliate-commerce/core: cannot emit ${JSON.stringify(input.eventType)}: not an implemented event`,
     );
@@ -95,9 +95,7 @@ export async function emitEvent(
     occurredAt: now,
     data: input.data,
     ...(patient ? { patient } : {}),
-    ...(input.attribution && Object.keys(input.attribution).length > 0
-      ? { attribution: input.attribution }
-      : {}),
+    ...(attribution && Object.keys(attribution).length > 0 ? { attribution: { ...attribution } } : {}),
   };
   if (!(await tx.deliveries.insertEvent({ event }))) {
     return {

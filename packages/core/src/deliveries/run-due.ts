@@ -118,7 +118,7 @@ export async function runDue(
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const loaded = await webhookOf(next);
-      if (!loaded || loaded.webhook.status !== 'enabled') {
+      if (loaded?.webhook.status !== 'enabled') {
         const { affiliateId, webhookId } = next.delivery;
         cancelled += await deps.storage.deliveries.cancelPending({
           affiliateId,

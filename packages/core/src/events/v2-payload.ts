@@ -104,7 +104,7 @@ function firstPurchase(eventType: string, data: Readonly<Record<string, unknown>
  */
 export function buildV2Payload(event: EventRecord, options: { attemptAt: Date }): Record<string, unknown> {
   const definition = eventDefinition(event.eventType);
-  if (!definition || definition.visibility !== 'public') {
+  if (definition?.visibility !== 'public') {
     throw new TypeError(
       `@affiliate-commerce/core: ${event.eventType} is not a public event and is never delivered`,
     );

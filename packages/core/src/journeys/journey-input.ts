@@ -58,7 +58,7 @@ export const recordJourneyTemplateInput = z.strictObject({
   }),
 });
 
-/** Input of `service.commerce.recordJourneyTemplate`. */
+/** Input of `service.commerce.recordJourneyTemplate`. @example const input: RecordJourneyTemplateInput = { affiliateId: 'aff_1', template }; */
 export type RecordJourneyTemplateInput = z.input<typeof recordJourneyTemplateInput>;
 
 /**
@@ -75,5 +75,5 @@ export const setJourneyStatusInput = z.strictObject({
   at: instant.optional(),
 });
 
-/** Input of `service.commerce.setJourneyStatus`. */
+/** Input of `service.commerce.setJourneyStatus`. @example const input: SetJourneyStatusInput = { affiliateId: 'aff_1', journeyId: 'jrn_1', status: 'abandoned' }; */
 export type SetJourneyStatusInput = z.input<typeof setJourneyStatusInput>;

@@ -35,7 +35,7 @@ export const journeyStatuses = [
   'abandoned',
 ] as const;
 
-/** The status of a journey. */
+/** The status of a journey. @example const status: JourneyStatus = 'checkout_started'; */
 export type JourneyStatus = (typeof journeyStatuses)[number];
 
 /**
@@ -67,7 +67,7 @@ export interface Journey {
   readonly updatedAt: Date;
 }
 
-/** A journey as written: `orderId` is never written, it is read from the orders. */
+/** A journey as written: `orderId` is never written, it is read from the orders. @example await storage.journeys.insert({ journey }); */
 export type NewJourney = Omit<Journey, 'orderId'>;
 
 /**

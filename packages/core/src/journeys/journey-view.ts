@@ -9,7 +9,7 @@ const touchSchema = z.object({
   params: z.record(z.string(), z.string()),
 });
 
-/** The attribution object of SPEC 2.8, for documentation and response checks. */
+/** The attribution object of SPEC 2.8, for documentation and response checks. @example attributionSchema.parse(journey.attribution) */
 export const attributionSchema = z.object({
   first: touchSchema,
   last: touchSchema,
@@ -17,7 +17,7 @@ export const attributionSchema = z.object({
   visitor_id: z.string().optional(),
 });
 
-/** What a storefront renders for a slug (SPEC 4.9 names). */
+/** What a storefront renders for a slug (SPEC 4.9 names). @example templateViewSchema.parse(toTemplateView(template)) */
 export const templateViewSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -31,6 +31,8 @@ export const templateViewSchema = z.object({
  * A journey as the affiliate reads it, with the field names of the journey events (SPEC 6.2,
  * JOURNEY): `ecommerce_order_id` once an order exists, `attribution` only when something was
  * captured (SPEC 2.8 rule 1).
+ *
+ * @example journeyViewSchema.parse(toJourneyView(journey))
  */
 export const journeyViewSchema = z.object({
   id: z.string(),

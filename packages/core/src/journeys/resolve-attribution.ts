@@ -5,7 +5,7 @@ import type { Storage } from '../storage';
 /** A renewal chain longer than this is corrupt data, not a subscription. */
 const maxChain = 100;
 
-/** What {@link resolveAttribution} reads. */
+/** What {@link resolveAttribution} reads. @example const input: ResolveAttributionInput = { storage, affiliateId: 'aff_1', journeyId: 'jrn_1' }; */
 export interface ResolveAttributionInput {
   readonly storage: Pick<Storage, 'orders' | 'journeys' | 'subscriptions'>;
   readonly affiliateId: string;

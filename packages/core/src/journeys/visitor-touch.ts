@@ -2,7 +2,7 @@ import type { StorefrontCapture } from '../attribution/capture-input';
 import { type Attribution, applyTouch } from '../attribution/touches';
 import type { JourneyStore } from './journey-store';
 
-/** Concurrent touches of one visitor retry their compare-and-set this many times. */
+/** Concurrent touches of one visitor retry their compare-and-set this many times. @example maxTouchAttempts // 5 */
 export const maxTouchAttempts = 5;
 
 /**

@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createKernel } from '../http/kernel';
 import { type AnyRoute, defineRoute } from '../http/route';
-import { sandboxProcessor } from '../payments/sandbox-processor';
 import { allRoles } from '../ports/auth';
 import { testService, testTokens } from '../testing/test-service';
 import { flexibleRateLimiter } from './flexible-rate-limiter';

@@ -25,6 +25,7 @@ export {
   testPaymentMethodIds,
   testPaymentMethods,
 } from '../payments/test-payment-methods';
+export { supportFixtureSeed } from '../support/sandbox-fixture';
 export { type FakeHttpClient, fakeHttpClient } from './fake-http-client';
 export { type FakeResolver, fakeResolver } from './fake-resolver';
 export { emptyMemoryState, type MemoryState, scopedKey } from './memory-state';
@@ -35,4 +36,3 @@ export { type TestClock, testClock } from './test-clock';
 export { testSecretKey } from './test-secret-key';
 export { type TestService, testPrincipals, testService, testTokens } from './test-service';
 export { testWebhookDeps } from './test-webhook-deps';
-export { supportFixtureSeed } from '../support/sandbox-fixture';

@@ -1,7 +1,7 @@
 import type { Affiliate } from '../affiliates/affiliate-store';
+import type { Attribution } from '../attribution/touches';
 import type { BillingProfile, StoredPaymentMethod } from '../billing/billing-store';
 import type { Delivery, DeliveryAttempt } from '../deliveries/delivery-store';
-import type { Attribution } from '../attribution/touches';
 import type { EventRecord } from '../events/v2-payload';
 import type { JourneyTemplate, NewJourney } from '../journeys/journey-store';
 import type { StoredCouponRedemption } from '../orders/memory-order-store';
