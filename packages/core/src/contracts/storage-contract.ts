@@ -6,6 +6,7 @@ import { couponReportContract } from './coupon-report-contract';
 import { deliveryStoreContract } from './delivery-store-contract';
 import { journeyStoreContract } from './journey-store-contract';
 import { orderStoreContract } from './order-store-contract';
+import { recordStoreContract } from './record-store-contract';
 import { supportStoreContract } from './support-store-contract';
 import { webhookStoreContract } from './webhook-store-contract';
 
@@ -54,6 +55,7 @@ export function storageContract(name: string, factory: StorageFactory): void {
     });
 
     deliveryStoreContract(() => storage);
+    recordStoreContract(() => storage);
     webhookStoreContract(() => storage);
     orderStoreContract(() => storage);
     couponReportContract(() => storage);

@@ -1,0 +1,27 @@
+/** Kinds of commerce record the host reports besides orders, subscriptions, patients and journeys. */
+export type RecordKind = 'prescription' | 'pharmacy' | 'shipment' | 'labOrder' | 'payment';
+
+/** One commerce record: its status and the raw fields the host sent (health data included, for v1). */
+export interface CommerceRecord {
+  readonly kind: RecordKind;
+  readonly id: string;
+  readonly affiliateId: string;
+  readonly status: string;
+  readonly orderId?: string;
+  readonly patientId?: string;
+  readonly journeyId?: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/**
+ * Storage of commerce records, scoped by affiliate and kind.
+ *
+ * @example
+ * const prescription = await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' });
+ */
+export interface RecordStore {
+  upsert(input: { record: CommerceRecord }): Promise<void>;
+  get(input: { affiliateId: string; kind: RecordKind; id: string }): Promise<CommerceRecord | undefined>;
+}
