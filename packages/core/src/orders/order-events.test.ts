@@ -1,36 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fakeHttpClient } from '../testing/fake-http-client';
-import { fakeResolver } from '../testing/fake-resolver';
-import { testService, testTokens } from '../testing/test-service';
+import { deliveryCapture } from '../testing/delivery-capture';
 
-async function setup() {
-  const http = fakeHttpClient(() => ({ ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 1 }));
-  const svc = testService({ http, resolver: fakeResolver({ 'hooks.example.com': ['93.184.216.34'] }) });
-  const created = await svc.handle(
-    new Request('http://api.test/v2/webhooks', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${testTokens.superAdmin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Commerce',
-        url: 'https://hooks.example.com/commerce',
-        webhookInterests: [
-          'ecommerce_order_created',
-          'ecommerce_order_paid',
-          'ecommerce_order_refunded',
-          'subscription_renewed',
-          'subscription_created',
-        ],
-      }),
-    }),
-  );
-  expect(created.status).toBe(201);
-  const sent = async () => {
-    http.requests.length = 0;
-    await svc.deliveries.runDue({ limit: 100 });
-    return http.requests.map((request) => JSON.parse(request.body!) as Record<string, unknown>);
-  };
-  return { svc, sent };
-}
+const setup = () =>
+  deliveryCapture([
+    'ecommerce_order_created',
+    'ecommerce_order_paid',
+    'ecommerce_order_refunded',
+    'subscription_renewed',
+    'subscription_created',
+  ]);
 
 const order = (id: string, overrides: Record<string, unknown> = {}) => ({
   affiliateId: 'aff_1',
