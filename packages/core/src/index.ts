@@ -153,6 +153,9 @@ export {
   type RateLimiter,
   rateLimitHeaders,
 } from './rate-limit/rate-limiter';
+export { type RecordInput, recordInput } from './records/record-commerce-record';
+export { type RecordKindRules, recordKinds } from './records/record-kinds';
+export type { CommerceRecord, RecordKind, RecordStore } from './records/record-store';
 export { routes } from './routes';
 export { createService, type Service, type ServiceOptions } from './service';
 export type { ServiceDeps } from './service-deps';

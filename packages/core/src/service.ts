@@ -19,6 +19,8 @@ import { setOrderStatus } from './orders/set-order-status';
 import type { Patient } from './patients/patient-store';
 import { recordPatient, type recordPatientInput } from './patients/record-patient';
 import { silentLogger } from './ports/logger';
+import { type RecordInput, recordCommerceRecord } from './records/record-commerce-record';
+import type { CommerceRecord } from './records/record-store';
 import { routes } from './routes';
 import type { ServiceDeps } from './service-deps';
 import { type RecordSubscriptionInput, recordSubscription } from './subscriptions/record-subscription';
@@ -61,6 +63,16 @@ export interface Service {
     recordPatient(input: z.input<typeof recordPatientInput>): ResultAsync<Patient, DomainError>;
     /** Emits a dictionary event with its deliveries, in one transaction. */
     emit(input: CommerceEmitInput): ResultAsync<EventRecord, DomainError>;
+    /** Stores a prescription; emits prescription_created, _approved, _denied, _sent_to_pharmacy, _renewal_requested. */
+    recordPrescription(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    /** Stores a prescription's pharmacy status; emits pharmacy_received/filled_prescription or pharmacy_status_changed. */
+    recordPharmacyStatus(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    /** Stores a shipment; emits shipment_created, _in_transit, _delivered, _exception. */
+    recordShipment(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    /** Stores a lab order; emits lab_order_created, lab_results_received/interpreted or lab_order_status_changed. */
+    recordLabOrder(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    /** Stores a payment; emits payment_succeeded, payment_failed, payment_refunded, consultation_payment_succeeded. */
+    recordPayment(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
   };
   /** The webhook delivery worker's unit of work; `runWorker` loops over it. */
   readonly deliveries: {
@@ -107,6 +119,11 @@ export function createService(options: ServiceOptions): Service {
       setJourneyStatus: (input) => setJourneyStatus(deps, input),
       recordPatient: (input) => recordPatient(deps, input),
       emit: (input) => commerceEmit(deps, input),
+      recordPrescription: (input) => recordCommerceRecord(deps, 'prescription', input),
+      recordPharmacyStatus: (input) => recordCommerceRecord(deps, 'pharmacy', input),
+      recordShipment: (input) => recordCommerceRecord(deps, 'shipment', input),
+      recordLabOrder: (input) => recordCommerceRecord(deps, 'labOrder', input),
+      recordPayment: (input) => recordCommerceRecord(deps, 'payment', input),
     },
     deliveries: {
       runDue: (input) => runDue(deps, { ...deliveries, ...input }),

@@ -5,6 +5,7 @@ import type { DeliveryStore } from './deliveries/delivery-store';
 import type { JourneyStore } from './journeys/journey-store';
 import type { OrderStore } from './orders/order-store';
 import type { PatientStore } from './patients/patient-store';
+import type { RecordStore } from './records/record-store';
 import type { SubscriptionStore } from './subscriptions/subscription-store';
 import type { SupportStore } from './support/support-store';
 import type { WebhookStore } from './webhooks/webhook-store';
@@ -29,6 +30,7 @@ export interface Storage {
   readonly deliveries: DeliveryStore;
   readonly billing: BillingStore;
   readonly patients: PatientStore;
+  readonly records: RecordStore;
   /** Synced request types and support cases (SPEC 4.1, 4.3). */
   readonly support: SupportStore;
   /** Runs `fn` in one transaction; a throw rolls everything back. Nested calls join the outer one. */

@@ -12,6 +12,7 @@ import { postgresJourneyStore } from './journey-store';
 import { migrate as runMigrations } from './migrate';
 import { postgresOrderStore } from './order-store';
 import { postgresPatientStore } from './patient-store';
+import { postgresRecordStore } from './record-store';
 import { postgresSubscriptionStore } from './subscription-store';
 import { postgresSupportStore } from './support-store';
 import { postgresWebhookStore } from './webhook-store';
@@ -38,6 +39,7 @@ function storageOn(db: Db, schema: string): Storage {
     deliveries: postgresDeliveryStore(db, schema),
     billing: postgresBillingStore(db, schema),
     patients: postgresPatientStore(db, schema),
+    records: postgresRecordStore(db, schema),
     support: postgresSupportStore(db, schema),
     webhooks: postgresWebhookStore(db, schema),
     transaction: (fn) => db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema))),

@@ -10,6 +10,9 @@ import { unwrap } from './unwrap';
  * The demo's two request types: `20` (a general question, synced for `aff_demo` with its fields)
  * and `21` (an order problem whose order number defaults to `{{order.id}}`, never synced, so
  * create-ticket refuses it with 422 while POST /v2/cases takes it).
+ *
+ * @example
+ * sandboxCaseSystem({ ...demoRequestTypes });
  */
 export const demoRequestTypes: CaseSystemSeed = {
   requestTypes: [

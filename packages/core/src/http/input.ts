@@ -41,10 +41,15 @@ export function queryObject(params: URLSearchParams): Record<string, string> {
  * Reads a JSON body within {@link maxJsonBodyBytes}. An empty body is `undefined`; malformed
  * JSON is 422 INVALID_FIELD, never a 500.
  *
+ * `allowNul` passes NUL characters on, for handlers that drop them themselves.
+ *
  * @example
  * const body = await readJsonBody(request);
  */
-export async function readJsonBody(request: Request): Promise<Result<unknown, DomainError>> {
+export async function readJsonBody(
+  request: Request,
+  options: { readonly allowNul?: boolean } = {},
+): Promise<Result<unknown, DomainError>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxJsonBodyBytes) return err(payloadTooLarge('body', maxJsonBodyBytes));
   const text = await request.text();
@@ -65,5 +70,5 @@ export async function readJsonBody(request: Request): Promise<Result<unknown, Do
     return err(invalidField('body', 'is not valid JSON'));
   }
   // PostgreSQL text cannot hold NUL; refuse it here rather than fail in storage.
-  return nul ? err(invalidField('body', 'must not contain NUL characters')) : ok(value);
+  return nul && !options.allowNul ? err(invalidField('body', 'must not contain NUL characters')) : ok(value);
 }

@@ -38,12 +38,14 @@ async function readInput(route: AnyRoute, request: Request, params: Record<strin
   const raw = queryObject(url.searchParams);
   // PostgreSQL text cannot hold NUL; refuse it here rather than fail in storage.
   const nul = Object.entries(raw).find(([key, value]) => `${key}${value}`.includes('\u0000'));
-  if (nul) return err(invalidField(nul[0].replaceAll('\u0000', ''), 'must not contain NUL characters'));
+  if (nul && !route.allowNul) {
+    return err(invalidField(nul[0].replaceAll('\u0000', ''), 'must not contain NUL characters'));
+  }
   const query = route.query ? validate(route.query, raw, 'query') : ok({});
   if (query.isErr()) return err(query.error);
   let body: Result<unknown, DomainError> = ok(undefined);
   if ((route.bodyKind ?? (route.body ? 'json' : 'none')) === 'json') {
-    const raw = await readJsonBody(request);
+    const raw = await readJsonBody(request, { allowNul: route.allowNul });
     body = raw.andThen((value) => (route.body ? validate(route.body, value, 'body') : ok(value)));
   }
   if (body.isErr()) return err(body.error);

@@ -81,6 +81,12 @@ export interface Route<
    * `Access-Control-Allow-*` headers (origins from `corsOrigins`). Public routes only.
    */
   readonly cors?: boolean;
+  /**
+   * The handler itself drops what storage cannot hold (NUL characters): the kernel passes such
+   * query and body values on instead of answering 422. For the storefront capture, where junk
+   * must never fail the call (SPEC 8).
+   */
+  readonly allowNul?: boolean;
   /** Domain errors the handler itself can return (auth errors are implied by `access`). */
   readonly errors: readonly ErrorCode[];
   readonly handle: (

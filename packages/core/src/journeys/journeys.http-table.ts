@@ -306,6 +306,56 @@ const cases: HttpCase[] = [
     ],
   },
   {
+    name: '8: NUL characters in the query and the body are junk like any other: dropped, never a 422',
+    request: {
+      method: 'GET',
+      path: frontend('start-your-plan', {
+        visitorId: 'v_nul',
+        utm_source: 'a\u0000b',
+        'utm_\u0000term': 'x',
+        landing_url: 'https://shop.example/start\u0000',
+        utm_medium: 'cpc',
+      }),
+    },
+    expect: { status: 200, body: { success: true, data: templateView } },
+    followUp: [
+      {
+        request: startJourney({
+          templateSlug: 'start-your-plan',
+          visitorId: 'v_nul',
+          landing_url: 'https://shop.example/start\u0000',
+          attribution: { params: { utm_medium: 'cpc', gclid: '\u0000', 'svc_\u0000': 'x' } },
+          note: '\u0000',
+        }),
+        expect: { status: 201, body: { success: true, data: { id: 'jrn_1' } } },
+      },
+      {
+        request: readJourney('jrn_1'),
+        expect: {
+          status: 200,
+          check: (_response, json) => {
+            const { attribution } = (
+              json as { data: { attribution: { touch_count: number; last: unknown } } }
+            ).data;
+            const last = {
+              captured_at: now,
+              landing_url: 'https://shop.example/start',
+              params: { utm_medium: 'cpc' },
+            };
+            if (attribution.touch_count !== 1 || JSON.stringify(attribution.last) !== JSON.stringify(last)) {
+              throw new Error(`unexpected attribution ${JSON.stringify(attribution)}`);
+            }
+          },
+        },
+      },
+    ],
+  },
+  {
+    name: '4.9: a templateSlug that cannot be a slug (here with NUL) is 404, like any unknown slug',
+    request: startJourney({ templateSlug: 'start-your-plan\u0000' }),
+    expect: { status: 404 },
+  },
+  {
     name: '4.9: an unknown slug is 404 on the template view, with CORS headers so the storefront can read it',
     request: { method: 'GET', path: frontend('no-such-plan', { visitorId: 'v_1' }) },
     expect: {

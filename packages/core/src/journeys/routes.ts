@@ -44,6 +44,7 @@ export const journeyRoutes: readonly AnyRoute[] = [
     tags: ['journeys'],
     access: { kind: 'public' },
     cors: true,
+    allowNul: true,
     params: z.object({ slug: z.string().min(1) }),
     query: templateViewQuery,
     responses: {
@@ -72,6 +73,7 @@ export const journeyRoutes: readonly AnyRoute[] = [
     tags: ['journeys'],
     access: { kind: 'public' },
     cors: true,
+    allowNul: true,
     body: z
       .object({
         templateSlug: z.string().min(1).max(200).describe('The slug of the journey template.'),

@@ -4,6 +4,7 @@ import { journeyAttribution } from '../attribution/touches';
 import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
+import { journeySlug } from './journey-input';
 import type { Journey, JourneyTemplate, NewJourney } from './journey-store';
 import { maxTouchAttempts } from './visitor-touch';
 
@@ -21,6 +22,8 @@ export function startJourney(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
   input: { templateSlug: string; body: unknown },
 ): ResultAsync<Journey, DomainError> {
+  // No stored slug can differ from the slug form, and a NUL must not reach storage.
+  if (!journeySlug.safeParse(input.templateSlug).success) return errAsync(notFound('journey template'));
   return ResultAsync.fromSafePromise(
     deps.storage.journeys.templateBySlug({ slug: input.templateSlug }),
   ).andThen((template) =>

@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { parseTemplateViewQuery, type QueryInput } from '../attribution/capture-input';
 import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
+import { journeySlug } from './journey-input';
 import type { JourneyTemplate } from './journey-store';
 import { recordVisitorTouch } from './visitor-touch';
 
@@ -19,6 +20,8 @@ export function viewJourneyTemplate(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'logger'>,
   input: { slug: string; query: QueryInput },
 ): ResultAsync<JourneyTemplate, DomainError> {
+  // No stored slug can differ from the slug form, and a NUL must not reach storage.
+  if (!journeySlug.safeParse(input.slug).success) return errAsync(notFound('journey template'));
   return ResultAsync.fromSafePromise(deps.storage.journeys.templateBySlug({ slug: input.slug })).andThen(
     (template) => {
       if (!template) return errAsync(notFound('journey template'));

@@ -72,7 +72,12 @@ const limitCase: HttpCase = {
   ],
 };
 
-/** SPEC 2.3, 4.3, 4.8, 5.3, 7 and 8 for respond and attachment (multipart), through both adapters. */
+/**
+ * SPEC 2.3, 4.3, 4.8, 5.3, 7 and 8 for respond and attachment (multipart), through both adapters.
+ *
+ * @example
+ * httpContract('fetch adapter', serveFetch, [caseRepliesHttpTable]);
+ */
 export const caseRepliesHttpTable: HttpTable = {
   title: 'support: replies and attachments',
   setup: seedSupport,

@@ -9,6 +9,7 @@ import {
 } from './field-values';
 import { orderVariables, resolveVariables, withoutOrderVariables } from './order-variables';
 import { findRequestType } from './request-types';
+import { emitSupportEvent } from './support-events';
 import type { SupportCase, SyncedField } from './support-store';
 
 type CaseDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'ids'>;
@@ -24,7 +25,12 @@ export interface CreatedCase {
   readonly missingRequiredFields: readonly MissingField[];
 }
 
-/** Who creates a case, and with which values. */
+/**
+ * Who creates a case, and with which values.
+ *
+ * @example
+ * const input: CreateCaseInput = { affiliateId: 'aff_1', userId: 'usr_1', requestTypeId: '11', fields: { summary: 'Hi' } };
+ */
 export interface CreateCaseInput extends SuppliedValues {
   readonly affiliateId: string;
   readonly userId: string;
@@ -162,7 +168,12 @@ function openCase(
         createdAt: now,
         updatedAt: now,
       };
-      return ResultAsync.fromSafePromise(deps.storage.support.saveCase({ supportCase })).map(() => ({
+      return ResultAsync.fromSafePromise(
+        deps.storage.transaction(async (tx) => {
+          await tx.support.saveCase({ supportCase });
+          await emitSupportEvent(tx, deps, 'support_case_created', supportCase, `${supportCase.id}:created`);
+        }),
+      ).map(() => ({
         supportCase,
         missingRequiredFields: plan.missingRequiredFields,
       }));

@@ -25,7 +25,12 @@ const fourthCase = (overrides: Record<string, unknown> = {}) => ({
 
 const nothingStored = { request: get('/v2/cases/case_4'), expect: failsWith(404, 'NOT_FOUND') };
 
-/** SPEC 2.2, 4.1, 5.3 and 7 for POST /v2/cases/actions/create-ticket. */
+/**
+ * SPEC 2.2, 4.1, 5.3 and 7 for POST /v2/cases/actions/create-ticket.
+ *
+ * @example
+ * httpContract('fetch adapter', serveFetch, [createTicketHttpTable]);
+ */
 export const createTicketHttpTable: HttpTable = {
   title: 'support: create-ticket',
   setup: seedSupport,

@@ -25,7 +25,12 @@ export interface FieldValuesPlan {
   readonly missingRequiredFields: readonly MissingField[];
 }
 
-/** The two maps a create call may carry (SPEC 4.1); `requestFieldValues` wins where both name a field. */
+/**
+ * The two maps a create call may carry (SPEC 4.1); `requestFieldValues` wins where both name a field.
+ *
+ * @example
+ * const supplied: SuppliedValues = { fields: { summary: 'Hi' }, requestFieldValues: { description: 'More' } };
+ */
 export interface SuppliedValues {
   readonly fields?: Readonly<Record<string, unknown>>;
   readonly requestFieldValues?: Readonly<Record<string, unknown>>;
@@ -34,6 +39,9 @@ export interface SuppliedValues {
 /**
  * Turns the text of a default into the text to send, or undefined when the default cannot be
  * used (create-ticket has no order to fill `{{order.id}}` with).
+ *
+ * @example
+ * const resolve: ResolveText = (text) => resolveVariables(text, variables);
  */
 export type ResolveText = (text: string) => string | undefined;
 

@@ -51,11 +51,12 @@ describe('4.3 multipart bodies and the file size limit', () => {
   });
 
   it('7: another content type, or none, is 422 INVALID_FIELD on body', async () => {
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { 'content-type': 'application/json' },
       {},
       { 'content-type': 'multipart/form-data' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const request = new Request('http://api.test/upload', { method: 'POST', body: '{}', headers });
       expect((await readMultipartForm(request, 1024))._unsafeUnwrapErr()).toMatchObject({
         code: 'INVALID_FIELD',

@@ -23,7 +23,12 @@ export const orderVariableNames = [
   'patient.externalId',
 ] as const;
 
-/** The name of one order variable. */
+/**
+ * The name of one order variable.
+ *
+ * @example
+ * const name: OrderVariableName = 'order.id';
+ */
 export type OrderVariableName = (typeof orderVariableNames)[number];
 
 /**

@@ -2,6 +2,7 @@ import { okAsync, ResultAsync } from 'neverthrow';
 import type { DomainError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import { findCase } from './reply-to-case';
+import { recordCaseStatus } from './support-events';
 import type { SupportCase } from './support-store';
 
 /**
@@ -14,7 +15,7 @@ import type { SupportCase } from './support-store';
  * await readCase(deps, { affiliateId: 'aff_1', id: 'case_1' });
  */
 export function readCase(
-  deps: Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger'>,
+  deps: Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger' | 'ids'>,
   input: { affiliateId: string; id: string },
 ): ResultAsync<SupportCase, DomainError> {
   return findCase(deps, input).andThen((found) =>
@@ -24,14 +25,9 @@ export function readCase(
         if (current.status === found.status && current.statusCategory === found.statusCategory) {
           return okAsync(found);
         }
-        return ResultAsync.fromSafePromise(
-          deps.storage.support.setCaseStatus({
-            ...input,
-            status: current.status,
-            statusCategory: current.statusCategory,
-            updatedAt: deps.clock.now(),
-          }),
-        ).map((updated) => updated ?? found);
+        return ResultAsync.fromSafePromise(recordCaseStatus(deps, found, current)).map(
+          (updated) => updated ?? found,
+        );
       })
       .orElse((error) => {
         deps.logger.warn('Case status could not be refreshed; answering the last one seen', {

@@ -3,10 +3,11 @@ import type { CaseAttachment, CaseComment, CaseStatus } from '../cases/case-syst
 import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { UploadedFile } from './multipart-form';
+import { emitSupportEvent, recordCaseStatus } from './support-events';
 import type { ReplyTransitionRule } from './support-options';
 import type { SupportCase } from './support-store';
 
-type ReplyDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger'>;
+type ReplyDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger' | 'ids'>;
 
 /**
  * The status change a reply caused. `toStatus` is absent only when the case system performed the
@@ -78,10 +79,24 @@ export function replyToCase(
   const issueIdOrKey = supportCase.externalIssueId;
   return deps.caseSystem.getRequestStatus({ issueIdOrKey }).andThen((before) =>
     post(deps, issueIdOrKey, input.message, input.file).andThen((posted) =>
-      transitionAfterReply(deps, supportCase, before, input.rules).map((transition) => ({
-        ...posted,
-        ...(transition ? { transition } : {}),
-      })),
+      transitionAfterReply(deps, supportCase, before, input.rules)
+        .andThen((transition) =>
+          ResultAsync.fromSafePromise(
+            deps.storage.transaction((tx) =>
+              emitSupportEvent(
+                tx,
+                deps,
+                'support_case_replied',
+                supportCase,
+                `${supportCase.id}:reply:${posted.comment.id}`,
+              ),
+            ),
+          ).map(() => transition),
+        )
+        .map((transition) => ({
+          ...posted,
+          ...(transition ? { transition } : {}),
+        })),
     ),
   );
 }
@@ -174,22 +189,14 @@ function transitionAfterReply(
 }
 
 function recordStatus(
-  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
   supportCase: SupportCase,
   status: CaseStatus,
 ): ResultAsync<void, never> {
   if (status.status === supportCase.status && status.statusCategory === supportCase.statusCategory) {
     return okAsync(undefined);
   }
-  return ResultAsync.fromSafePromise(
-    deps.storage.support.setCaseStatus({
-      affiliateId: supportCase.affiliateId,
-      id: supportCase.id,
-      status: status.status,
-      statusCategory: status.statusCategory,
-      updatedAt: deps.clock.now(),
-    }),
-  ).map(() => undefined);
+  return ResultAsync.fromSafePromise(recordCaseStatus(deps, supportCase, status)).map(() => undefined);
 }
 
 /**

@@ -57,7 +57,12 @@ const syncedGeneralQuestion = {
   },
 };
 
-/** SPEC 4.8 and 5 for GET /v2/tracker-apis/request-types and POST /v2/cases/sync-case-type. */
+/**
+ * SPEC 4.8 and 5 for GET /v2/tracker-apis/request-types and POST /v2/cases/sync-case-type.
+ *
+ * @example
+ * httpContract('fetch adapter', serveFetch, [requestTypesHttpTable]);
+ */
 export const requestTypesHttpTable: HttpTable = {
   title: 'support: request types and sync-case-type',
   setup: seedSupport,

@@ -18,7 +18,12 @@ import {
 const tags = ['support'];
 const errorDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });
 
-/** Changing what every agent of the affiliate fills in is configuration: admins only. */
+/**
+ * Changing what every agent of the affiliate fills in is configuration: admins only.
+ *
+ * @example
+ * supportConfigurers.includes('affiliate_agent') // false
+ */
 export const supportConfigurers: readonly Role[] = ['affiliate_super_admin', 'affiliate_admin'];
 
 const requestTypeId = z.string().trim().min(1).max(200);

@@ -39,7 +39,12 @@ export const defaultReplyTransitions: readonly ReplyTransitionRule[] = [
   { fromStatus: 'Waiting for customer', transitionName: 'Respond to support' },
 ];
 
-/** {@link SupportOptions} with every default applied. */
+/**
+ * {@link SupportOptions} with every default applied.
+ *
+ * @example
+ * const { fileLimitBytes }: SupportSettings = supportSettings(deps.support);
+ */
 export interface SupportSettings {
   readonly fileLimitBytes: number;
   readonly replyTransitions: readonly ReplyTransitionRule[];

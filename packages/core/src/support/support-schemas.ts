@@ -16,7 +16,12 @@ export function caseStatusOf(category: CaseStatusCategory): 'open' | 'in_progres
   return category === 'INDETERMINATE' ? 'in_progress' : 'open';
 }
 
-/** A case as the API shows it. */
+/**
+ * A case as the API shows it.
+ *
+ * @example
+ * caseViewSchema.parse(toCaseView(supportCase));
+ */
 export const caseViewSchema = z.object({
   id: z.string(),
   requestTypeId: z.string(),
@@ -33,7 +38,12 @@ export const caseViewSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 
-/** A case as the API shows it. */
+/**
+ * A case as the API shows it.
+ *
+ * @example
+ * const view: CaseView = toCaseView(supportCase);
+ */
 export type CaseView = z.infer<typeof caseViewSchema>;
 
 /**
@@ -78,7 +88,12 @@ const toFieldValueView = (option: CaseFieldValue): FieldValueView => ({
   ...(option.children === undefined ? {} : { children: option.children.map(toFieldValueView) }),
 });
 
-/** A synced field as the API shows it. */
+/**
+ * A synced field as the API shows it.
+ *
+ * @example
+ * syncedFieldViewSchema.parse(toSyncedRequestTypeView(synced).fields[0]);
+ */
 export const syncedFieldViewSchema = z.object({
   externalSystemIdentifier: z.string(),
   name: z.string(),
@@ -89,7 +104,12 @@ export const syncedFieldViewSchema = z.object({
   schema: z.looseObject({ type: z.string() }).optional(),
 });
 
-/** A synced request type as the API shows it. */
+/**
+ * A synced request type as the API shows it.
+ *
+ * @example
+ * syncedRequestTypeViewSchema.parse(toSyncedRequestTypeView(synced));
+ */
 export const syncedRequestTypeViewSchema = z.object({
   externalCaseTypeIdentifier: z.string(),
   name: z.string(),
@@ -124,7 +144,12 @@ export function toSyncedRequestTypeView(
   };
 }
 
-/** One request type of GET /v2/tracker-apis/request-types. */
+/**
+ * One request type of GET /v2/tracker-apis/request-types.
+ *
+ * @example
+ * requestTypeListItemSchema.parse({ externalCaseTypeIdentifier: '10', name: 'Order problem', synced: false });
+ */
 export const requestTypeListItemSchema = z.object({
   externalCaseTypeIdentifier: z.string(),
   name: z.string(),
@@ -135,17 +160,32 @@ export const requestTypeListItemSchema = z.object({
   syncedFieldCount: z.number().int().optional(),
 });
 
-/** A required field that had neither a value nor a default. */
+/**
+ * A required field that had neither a value nor a default.
+ *
+ * @example
+ * missingFieldSchema.parse({ externalSystemIdentifier: 'summary', name: 'Summary' });
+ */
 export const missingFieldSchema = z.object({ externalSystemIdentifier: z.string(), name: z.string() });
 
-/** SPEC 2.2: the answer of create-ticket and POST /v2/cases. */
+/**
+ * SPEC 2.2: the answer of create-ticket and POST /v2/cases.
+ *
+ * @example
+ * caseCreatedSchema.parse(await response.json());
+ */
 export const caseCreatedSchema = z.object({
   success: z.literal(true),
   missingRequiredFields: z.array(missingFieldSchema),
   data: caseViewSchema,
 });
 
-/** The status change a reply caused. */
+/**
+ * The status change a reply caused.
+ *
+ * @example
+ * replyTransitionSchema.parse({ id: '31', name: 'Respond to support', fromStatus: 'Waiting for customer' });
+ */
 export const replyTransitionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -156,7 +196,12 @@ export const replyTransitionSchema = z.object({
 const rawCommentSchema = z.looseObject({ id: z.string(), body: z.string() });
 const rawAttachmentSchema = z.looseObject({ filename: z.string() });
 
-/** SPEC 2.3: the answer of respond, exactly; there is no top-level `commentId`. */
+/**
+ * SPEC 2.3: the answer of respond, exactly; there is no top-level `commentId`.
+ *
+ * @example
+ * replyResultSchema.parse(await response.json());
+ */
 export const replyResultSchema = z.strictObject({
   success: z.literal(true),
   data: z.strictObject({
@@ -166,7 +211,12 @@ export const replyResultSchema = z.strictObject({
   }),
 });
 
-/** The answer of POST /v2/cases/{id}/actions/attachment. */
+/**
+ * The answer of POST /v2/cases/{id}/actions/attachment.
+ *
+ * @example
+ * attachmentResultSchema.parse(await response.json());
+ */
 export const attachmentResultSchema = z.object({
   success: z.literal(true),
   data: z.object({ attachments: z.array(rawAttachmentSchema) }),

@@ -26,7 +26,12 @@ export const get = (path: string, token: string = testTokens.agent): HttpCaseReq
   token,
 });
 
-/** One part of a multipart body: text, or a file with a name and a type. */
+/**
+ * One part of a multipart body: text, or a file with a name and a type.
+ *
+ * @example
+ * const part: Part = { content: 'x', filename: 'a.txt', type: 'text/plain' };
+ */
 export type Part =
   | string
   | { readonly content: string | Uint8Array; readonly filename: string; readonly type?: string };

@@ -30,6 +30,9 @@ const nextCommentId = (id: string) => ({
  * Every support route while the case system is down (the sandbox's `failNext`): 502
  * UPSTREAM_UNAVAILABLE with nothing stored or posted; reading a case falls back to the status
  * last seen.
+ *
+ * @example
+ * httpContract('fetch adapter', serveFetch, [supportUpstreamHttpTable]);
  */
 export const supportUpstreamHttpTable: HttpTable = {
   title: 'support: the case system is unavailable',

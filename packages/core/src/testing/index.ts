@@ -26,6 +26,7 @@ export {
   testPaymentMethods,
 } from '../payments/test-payment-methods';
 export { supportFixtureSeed } from '../support/sandbox-fixture';
+export { deliveryCapture } from './delivery-capture';
 export { type FakeHttpClient, fakeHttpClient } from './fake-http-client';
 export { type FakeResolver, fakeResolver } from './fake-resolver';
 export { emptyMemoryState, type MemoryState, scopedKey } from './memory-state';

@@ -7,6 +7,7 @@ import type { JourneyTemplate, NewJourney } from '../journeys/journey-store';
 import type { StoredCouponRedemption } from '../orders/memory-order-store';
 import type { Order } from '../orders/order-store';
 import type { Patient } from '../patients/patient-store';
+import type { CommerceRecord } from '../records/record-store';
 import type { Subscription } from '../subscriptions/subscription-store';
 import type { SupportCase, SyncedRequestType } from '../support/support-store';
 import type { Webhook } from '../webhooks/webhook-store';
@@ -20,6 +21,7 @@ export interface MemoryState {
   subscriptions: Map<string, Subscription>;
   orders: Map<string, Order>;
   patients: Map<string, Patient>;
+  records: Map<string, CommerceRecord>;
   couponRedemptions: Map<string, StoredCouponRedemption>;
   /** Keyed by slug alone: slugs are unique across affiliates. */
   journeyTemplates: Map<string, JourneyTemplate>;
@@ -44,6 +46,7 @@ export function emptyMemoryState(): MemoryState {
     subscriptions: new Map(),
     orders: new Map(),
     patients: new Map(),
+    records: new Map(),
     couponRedemptions: new Map(),
     journeyTemplates: new Map(),
     visitorAttributions: new Map(),

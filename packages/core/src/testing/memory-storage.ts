@@ -5,6 +5,7 @@ import { memoryDeliveryStore } from '../deliveries/memory-delivery-store';
 import { memoryJourneyStore } from '../journeys/memory-journey-store';
 import { memoryOrderStore } from '../orders/memory-order-store';
 import { memoryPatientStore } from '../patients/memory-patient-store';
+import { memoryRecordStore } from '../records/memory-record-store';
 import type { Storage } from '../storage';
 import { memorySubscriptionStore } from '../subscriptions/memory-subscription-store';
 import { memorySupportStore } from '../support/memory-support-store';
@@ -32,6 +33,7 @@ export function memoryStorage(): Storage {
     deliveries: memoryDeliveryStore(state),
     billing: memoryBillingStore(state),
     patients: memoryPatientStore(state),
+    records: memoryRecordStore(state),
     support: memorySupportStore(state),
   };
 

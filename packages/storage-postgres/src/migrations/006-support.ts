@@ -5,6 +5,9 @@ import type { Migration } from './migration';
  * fields are one JSON document: they are always read and replaced whole, exactly as the case
  * system described them at sync time. Cases are found by (affiliate, id); the issue-id index
  * serves status updates coming from the case system, the order index the cases of one order.
+ *
+ * @example
+ * await migrate({ db, schema, migrations: [supportMigration] });
  */
 export const supportMigration: Migration = {
   version: 6,

@@ -6,6 +6,7 @@ import { journeysMigration } from './005-journeys';
 import { supportMigration } from './006-support';
 import { billingMigration } from './007-billing';
 import { patientsMigration } from './008-patients';
+import { recordsMigration } from './009-records';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -18,6 +19,7 @@ export const migrations: readonly Migration[] = [
   supportMigration,
   billingMigration,
   patientsMigration,
+  recordsMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

@@ -1,0 +1,78 @@
+import { emitEvent } from '../deliveries/emit-event';
+import type { ServiceDeps } from '../service-deps';
+import type { Storage } from '../storage';
+import { caseStatusOf } from './support-schemas';
+import type { SupportCase } from './support-store';
+
+/** The SUPPORT events of SPEC 6.2 a case emits. */
+export type SupportEventType =
+  | 'support_case_created'
+  | 'support_case_status_changed'
+  | 'support_case_replied';
+
+/**
+ * Emits a case's SUPPORT event in the caller's transaction, with the SUPPORT allowlist's fields
+ * (SPEC 6.2) and, for a case about an order, the order's patient. Support events carry no
+ * attribution (SPEC 6.5). `eventKey` makes a repeated report of the same change one event.
+ *
+ * @example
+ * await storage.transaction((tx) => emitSupportEvent(tx, deps, 'support_case_created', supportCase, `${supportCase.id}:created`));
+ */
+export async function emitSupportEvent(
+  tx: Storage,
+  deps: Pick<ServiceDeps, 'clock' | 'ids'>,
+  eventType: SupportEventType,
+  supportCase: SupportCase,
+  eventKey?: string,
+): Promise<void> {
+  const order = supportCase.orderId
+    ? await tx.orders.get({ affiliateId: supportCase.affiliateId, id: supportCase.orderId })
+    : undefined;
+  await emitEvent(tx, deps, {
+    affiliateId: supportCase.affiliateId,
+    eventType,
+    ...(eventKey ? { eventKey } : {}),
+    ...(order?.patientId ? { patientId: order.patientId } : {}),
+    // Support events carry no attribution: pass an empty one so none is looked up.
+    attribution: {},
+    data: {
+      support_case_id: supportCase.id,
+      support_case_status: caseStatusOf(supportCase.statusCategory),
+      support_case_name: supportCase.name,
+      support_case_category: supportCase.category,
+      ...(supportCase.orderId ? { order_id: supportCase.orderId } : {}),
+      external_case_identifier: supportCase.externalIssueKey,
+      external_case_status: supportCase.status,
+      ...(supportCase.externalUrl ? { external_case_url: supportCase.externalUrl } : {}),
+    },
+  });
+}
+
+/**
+ * Records a case's new status and emits `support_case_status_changed`, in one transaction. The
+ * event key names the change from the state last seen, so two readers noticing the same change
+ * at once emit it once.
+ *
+ * @example
+ * await recordCaseStatus(deps, supportCase, { status: 'In progress', statusCategory: 'INDETERMINATE' });
+ */
+export function recordCaseStatus(
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
+  supportCase: SupportCase,
+  status: { status: string; statusCategory: SupportCase['statusCategory'] },
+): Promise<SupportCase | undefined> {
+  return deps.storage.transaction(async (tx) => {
+    const updated = await tx.support.setCaseStatus({
+      affiliateId: supportCase.affiliateId,
+      id: supportCase.id,
+      status: status.status,
+      statusCategory: status.statusCategory,
+      updatedAt: deps.clock.now(),
+    });
+    if (updated) {
+      const key = `${supportCase.id}:${supportCase.status}@${supportCase.updatedAt.toISOString()}->${status.status}`;
+      await emitSupportEvent(tx, deps, 'support_case_status_changed', updated, key);
+    }
+    return updated;
+  });
+}
