@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../errors';
 import { validate } from '../http/input';
 import type { ServiceDeps } from '../service-deps';
+import { emitJourneyEvent } from './journey-events';
 import { type SetJourneyStatusInput, setJourneyStatusInput } from './journey-input';
 import type { Journey } from './journey-store';
 
@@ -15,7 +16,7 @@ import type { Journey } from './journey-store';
  * await service.commerce.setJourneyStatus({ affiliateId: 'aff_1', journeyId: 'jrn_1', status: 'completed' });
  */
 export function setJourneyStatus(
-  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
   raw: SetJourneyStatusInput,
 ): ResultAsync<Journey, DomainError> {
   const input = validate(setJourneyStatusInput, raw, 'input');
@@ -23,6 +24,23 @@ export function setJourneyStatus(
   const { affiliateId, journeyId, status, at } = input.value;
   const now = deps.clock.now();
   return ResultAsync.fromSafePromise(
-    deps.storage.journeys.setStatus({ affiliateId, id: journeyId, status, at: at ?? now, updatedAt: now }),
+    deps.storage.transaction(async (tx) => {
+      const before = await tx.journeys.get({ affiliateId, id: journeyId });
+      const journey = await tx.journeys.setStatus({
+        affiliateId,
+        id: journeyId,
+        status,
+        at: at ?? now,
+        updatedAt: now,
+      });
+      if (journey && before?.status !== journey.status) {
+        const template = await tx.journeys.templateBySlug({ slug: journey.templateSlug });
+        // A cart exists once checkout was reached or an order was created from the journey.
+        const hadCart =
+          Boolean(journey.orderId) || before?.status === 'checkout_started' || status === 'checkout_started';
+        await emitJourneyEvent(tx, deps, { journey, template, hadCart });
+      }
+      return journey;
+    }),
   ).andThen((journey) => (journey ? okAsync(journey) : errAsync(notFound('journey'))));
 }

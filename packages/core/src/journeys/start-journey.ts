@@ -4,6 +4,7 @@ import { journeyAttribution } from '../attribution/touches';
 import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
+import { emitJourneyEvent } from './journey-events';
 import { journeySlug } from './journey-input';
 import type { Journey, JourneyTemplate, NewJourney } from './journey-store';
 import { maxTouchAttempts } from './visitor-touch';
@@ -75,6 +76,7 @@ async function create(
         updatedAt: now,
       };
       await tx.journeys.insert({ journey });
+      await emitJourneyEvent(tx, deps, { journey, template, hadCart: false });
       return journey;
     });
     if (created) return created;
