@@ -55,7 +55,11 @@ function operation(route: AnyRoute) {
     };
   }
   const body = route.body
-    ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
+    ? {
+        // A body that may be left out (checkHealth's optional override) is not required.
+        required: !route.body.safeParse(undefined).success,
+        content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+      }
     : route.bodyDoc
       ? {
           required: true,
