@@ -1,11 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base';
 
-export default defineConfig({
+export default packageBuild({
   entry: { index: 'src/index.ts', testing: 'src/testing/index.ts', contracts: 'src/contracts/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
   external: ['vitest'],
 });
