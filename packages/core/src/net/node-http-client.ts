@@ -52,9 +52,9 @@ function flatHeaders(message: IncomingMessage): Record<string, string> {
 /**
  * The real {@link HttpClient} on node:http and node:https. It connects to the pinned address
  * only (a `lookup` that returns it), sends the URL's hostname as `Host` and TLS SNI so
- * certificates are still checked against the name, follows no redirects, opens a fresh
- * connection per request (no pooled socket to some earlier address), keeps the first 4 KiB of
- * the body and stops reading, and never rejects: every failure is an outcome with a reason.
+ * certificates are still checked against the name, follows no redirects, reuses kept-alive
+ * connections only for the same host and port (each was opened to a checked address), keeps the
+ * first 4 KiB of the body and stops reading, and never rejects: every failure is an outcome with a reason.
  *
  * @example
  * const client = nodeHttpClient();
