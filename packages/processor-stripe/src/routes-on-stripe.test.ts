@@ -3,6 +3,7 @@ import {
   type TestService,
   testService,
   testTokens,
+  testPaymentMethodViews as views,
 } from '@affiliate-commerce/core/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeProcessor } from './stripe-processor';
@@ -44,33 +45,8 @@ async function call(
   return { status: response.status, json: (await response.json()) as Answer['json'] };
 }
 
-const visaView = (isDefault: boolean) => ({
-  paymentMethodId: ids.visa,
-  billingProfileId: 'bp_1',
-  paymentMethodDetails: {
-    type: 'card',
-    last4: '4242',
-    isDefault,
-    name: 'Jenny Rosen',
-    cardBrand: 'visa',
-    expMonth: 12,
-    expYear: 2034,
-    postalCode: '42424',
-  },
-});
-
-const checkingView = (isDefault: boolean, billingProfileId = 'bp_1') => ({
-  paymentMethodId: ids.bankChecking,
-  billingProfileId,
-  paymentMethodDetails: {
-    type: 'us_bank_account',
-    last4: '6789',
-    isDefault,
-    name: 'Jenny Rosen',
-    bankName: 'STRIPE TEST BANK',
-    accountType: 'checking',
-  },
-});
+const visaView = (isDefault: boolean) => views.visa(isDefault);
+const checkingView = views.checking;
 
 const bank = { paymentMethodId: ids.bankChecking, paymentMethodType: 'us_bank_account' };
 

@@ -1,3 +1,4 @@
+export { views as testPaymentMethodViews } from '../billing/billing-table-fixtures';
 export {
   assertWorkflow,
   type CaseRequestTypeSeed,
