@@ -106,6 +106,9 @@ const table: ReadonlyArray<{ rule: string; input: [string, unknown][]; bag: Para
       ['utm_content', 'https:ref.example/?q=1'],
       ['utm_term', 'ftp://files.example/a'],
       ['utm_campaign', 'spring:sale'],
+      // Found by the property test: a bare web scheme does not parse as a URL, and is still refused.
+      ['utm_id', 'WS:'],
+      ['svc_next', ' HTTPS:'],
     ],
     bag: { utm_campaign: 'spring:sale' },
   },

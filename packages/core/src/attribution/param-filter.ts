@@ -63,11 +63,13 @@ const specialSchemes: ReadonlySet<string> = new Set(['http:', 'https:', 'ftp:', 
 /**
  * The bag never holds URLs (SPEC 2.8): a value is one when a browser would navigate to it as a
  * link, that is protocol-relative (`//host`), or absolute with a host or a web scheme
- * (`https:host` parses too). `spring:sale` parses as a URL of scheme `spring:` with no host and
- * stays a tag.
+ * (`https:host` parses too), or when it starts with a web scheme at all (`WS:`, which does not
+ * parse). `spring:sale` parses as a URL of scheme `spring:` with no host and stays a tag.
  */
 const isUrl = (value: string): boolean => {
   if (/^\s*[\\/]{2}/.test(value)) return true;
+  // A web scheme refuses the value even when the rest does not parse (`ws:` alone, `HTTPS:`).
+  if (/^\s*(?:https?|ftp|wss?|file):/i.test(value)) return true;
   if (!value.includes(':')) return false;
   try {
     const url = new URL(value);
