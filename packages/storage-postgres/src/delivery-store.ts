@@ -34,6 +34,14 @@ interface EventRow {
   attribution: Record<string, unknown> | null;
 }
 
+/** A claimed delivery with its event's columns, as the claim selects them. */
+interface ClaimedRow extends DeliveryRow {
+  event_occurred_at: Date;
+  event_data: EventRow['data'];
+  event_patient: EventRow['patient'];
+  event_attribution: EventRow['attribution'];
+}
+
 interface AttemptRow {
   affiliate_id: string;
   id: string;
@@ -120,7 +128,9 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
        from due where d.affiliate_id = due.affiliate_id and d.id = due.id
        returning d.*
      )
-     select to_jsonb(c) as delivery, to_jsonb(e) as event
+     select c.affiliate_id, c.id, c.webhook_id, c.event_id, c.event_type, c.status, c.attempts, c.next_attempt_at,
+       c.last_attempt_at, c.last_status_code, c.created_at, c.updated_at, e.occurred_at as event_occurred_at,
+       e.data as event_data, e.patient as event_patient, e.attribution as event_attribution
      from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id
      order by c.next_attempt_at, c.id`,
   );
@@ -135,21 +145,29 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
      where affiliate_id = $1 and id = $2 and lease_token = $3
      returning id`,
   );
-  const insertAttempts = sql(
-    `insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
-       attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
-       $8::timestamptz[], $9::text[], $10::boolean[], $11::int[], $12::int[], $13::text[], $14::text[])`,
-  );
-  // Each row moves only while its lease is still the completing worker's.
+  // One statement, so one round trip and atomic without BEGIN/COMMIT: every attempt is logged, and
+  // each delivery moves only while its lease is still the completing worker's.
   const completeBatch = sql(
-    `update {s}.deliveries d set status = u.status, attempts = d.attempts + 1, next_attempt_at = u.next_attempt_at,
+    `with logged as (
+       insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
+         attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
+         $8::timestamptz[], $9::text[], $10::boolean[], $11::int[], $12::int[], $13::text[], $14::text[])
+     )
+     update {s}.deliveries d set status = u.status, attempts = d.attempts + 1, next_attempt_at = u.next_attempt_at,
        last_attempt_at = u.attempted_at, last_status_code = u.status_code, lease_token = null, lease_expires_at = null,
        updated_at = u.updated_at
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::int[],
-       $8::timestamptz[]) as u(affiliate_id, id, lease_token, status, next_attempt_at, attempted_at, status_code, updated_at)
+     from unnest($1::text[], $3::text[], $8::timestamptz[], $11::int[], $15::text[], $16::text[],
+       $17::timestamptz[], $18::timestamptz[]) as
+       u(affiliate_id, id, attempted_at, status_code, lease_token, status, next_attempt_at, updated_at)
      where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
      returning d.affiliate_id, d.id`,
+  );
+  const release = sql(
+    `update {s}.deliveries d set lease_token = null, lease_expires_at = null
+     from unnest($1::text[], $2::text[], $3::text[]) as u(affiliate_id, id, lease_token)
+     where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
+     returning d.id`,
   );
   const get = sql('select * from {s}.deliveries where affiliate_id = $1 and id = $2 and webhook_id = $3');
   const requeue = sql(
@@ -176,13 +194,6 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
   const countAttempts = sql(
     'select count(*)::int as total from {s}.delivery_attempts where affiliate_id = $1 and webhook_id = $2',
   );
-
-  // to_jsonb turns timestamps into strings; bring them back to Dates.
-  const dates = <T extends object>(row: T, keys: readonly string[]): T => {
-    const out = { ...row } as Record<string, unknown>;
-    for (const key of keys) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
-    return out as T;
-  };
 
   return {
     async insertEvent({ event }) {
@@ -218,7 +229,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
       ]);
     },
     async claimDue({ now, limit, leaseMs, leaseToken }) {
-      const { rows } = await db.query<{ delivery: DeliveryRow; event: EventRow }>(claim, [
+      const { rows } = await db.query<ClaimedRow>(claim, [
         now,
         limit,
         leaseToken,
@@ -226,10 +237,16 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
       ]);
       return rows.map(
         (row): ClaimedDelivery => ({
-          delivery: toDelivery(
-            dates(row.delivery, ['next_attempt_at', 'last_attempt_at', 'created_at', 'updated_at']),
-          ),
-          event: toEvent(dates(row.event, ['occurred_at'])),
+          delivery: toDelivery(row),
+          event: toEvent({
+            affiliate_id: row.affiliate_id,
+            id: row.event_id,
+            event_type: row.event_type,
+            occurred_at: row.event_occurred_at,
+            data: row.event_data,
+            patient: row.event_patient,
+            attribution: row.event_attribution,
+          }),
           leaseToken,
         }),
       );
@@ -270,36 +287,37 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
       if (items.length === 0) return [];
       const attempts = items.map((item) => item.outcome.attempt);
       const column = <T>(pick: (a: DeliveryAttempt) => T) => attempts.map(pick);
-      return db.transaction(async (tx) => {
-        await tx.query(insertAttempts, [
-          column((a) => a.affiliateId),
-          column((a) => a.id),
-          column((a) => a.deliveryId),
-          column((a) => a.webhookId),
-          column((a) => a.eventId),
-          column((a) => a.eventType),
-          column((a) => a.attempt),
-          column((a) => a.attemptedAt),
-          column((a) => a.payloadVersion),
-          column((a) => a.succeeded),
-          column((a) => a.statusCode ?? null),
-          column((a) => a.latencyMs),
-          column((a) => a.responseBody ?? null),
-          column((a) => a.error ?? null),
-        ]);
-        const { rows } = await tx.query<{ affiliate_id: string; id: string }>(completeBatch, [
-          items.map((i) => i.affiliateId),
-          items.map((i) => i.id),
-          items.map((i) => i.leaseToken),
-          items.map((i) => i.outcome.status),
-          items.map((i) => (i.outcome.status === 'pending' ? (i.outcome.nextAttemptAt ?? null) : null)),
-          items.map((i) => i.outcome.attempt.attemptedAt),
-          items.map((i) => i.outcome.attempt.statusCode ?? null),
-          items.map((i) => i.updatedAt),
-        ]);
-        const done = new Set(rows.map((row) => `${row.affiliate_id}\u0000${row.id}`));
-        return items.map((i) => done.has(`${i.affiliateId}\u0000${i.id}`));
-      });
+      const { rows } = await db.query<{ affiliate_id: string; id: string }>(completeBatch, [
+        column((a) => a.affiliateId),
+        column((a) => a.id),
+        column((a) => a.deliveryId),
+        column((a) => a.webhookId),
+        column((a) => a.eventId),
+        column((a) => a.eventType),
+        column((a) => a.attempt),
+        column((a) => a.attemptedAt),
+        column((a) => a.payloadVersion),
+        column((a) => a.succeeded),
+        column((a) => a.statusCode ?? null),
+        column((a) => a.latencyMs),
+        column((a) => a.responseBody ?? null),
+        column((a) => a.error ?? null),
+        items.map((i) => i.leaseToken),
+        items.map((i) => i.outcome.status),
+        items.map((i) => (i.outcome.status === 'pending' ? (i.outcome.nextAttemptAt ?? null) : null)),
+        items.map((i) => i.updatedAt),
+      ]);
+      const done = new Set(rows.map((row) => `${row.affiliate_id}\u0000${row.id}`));
+      return items.map((i) => done.has(`${i.affiliateId}\u0000${i.id}`));
+    },
+    async release({ items }) {
+      if (items.length === 0) return 0;
+      const { rows } = await db.query(release, [
+        items.map((i) => i.affiliateId),
+        items.map((i) => i.id),
+        items.map((i) => i.leaseToken),
+      ]);
+      return rows.length;
     },
     async get({ affiliateId, webhookId, id }) {
       const { rows } = await db.query<DeliveryRow>(get, [affiliateId, id, webhookId]);

@@ -336,6 +336,39 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       );
     });
 
+    it('release gives unsent claims back at once, only with the current lease', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c7') });
+      await storage.deliveries.enqueue({
+        deliveries: ['a', 'b'].map((x) =>
+          delivery(`dlv_c7${x}`, 'evt_c7', { webhookId: 'whk_c7', nextAttemptAt: at(30_000) }),
+        ),
+      });
+      const claim = async (token: string) =>
+        (
+          await storage.deliveries.claimDue({
+            now: at(30_001),
+            limit: 100,
+            leaseMs: 60_000,
+            leaseToken: token,
+          })
+        ).filter((c) => c.delivery.webhookId === 'whk_c7');
+      expect(await claim('first')).toHaveLength(2);
+      const released = await storage.deliveries.release({
+        items: [
+          { affiliateId: 'aff_1', id: 'dlv_c7a', leaseToken: 'first' },
+          { affiliateId: 'aff_1', id: 'dlv_c7b', leaseToken: 'not-mine' },
+          { affiliateId: 'aff_2', id: 'dlv_c7b', leaseToken: 'first' },
+        ],
+      });
+      expect(released).toBe(1);
+      // Within the first lease, only the released row is claimable again; it stays pending and unattempted.
+      const again = await claim('second');
+      expect(again.map((c) => [c.delivery.id, c.delivery.status, c.delivery.attempts])).toEqual([
+        ['dlv_c7a', 'pending', 0],
+      ]);
+      expect(await storage.deliveries.release({ items: [] })).toBe(0);
+    });
+
     it('an emission rolled back leaves neither the event nor its deliveries', async () => {
       await expect(
         storage.transaction(async (tx) => {

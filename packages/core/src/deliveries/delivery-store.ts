@@ -98,6 +98,14 @@ export interface DeliveryStore {
       updatedAt: Date;
     }[];
   }): Promise<boolean[]>;
+  /**
+   * Gives claimed deliveries back unsent (the worker is stopping, or their lease is too short
+   * for another attempt), so any worker can claim them at once instead of after the lease.
+   * Only rows whose lease is still `leaseToken`'s move; returns how many did.
+   */
+  release(input: {
+    items: readonly { affiliateId: string; id: string; leaseToken: string }[];
+  }): Promise<number>;
   get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
   /** Makes a delivery due now again (manual retry); false when it is not this webhook's or is already pending. */
   requeue(input: {

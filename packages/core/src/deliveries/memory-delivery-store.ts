@@ -78,6 +78,16 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       });
       return true;
     },
+    async release({ items }) {
+      let released = 0;
+      for (const { affiliateId, id, leaseToken } of items) {
+        const key = scopedKey(affiliateId, id);
+        if (leases.get(key)?.token !== leaseToken) continue;
+        leases.delete(key);
+        released += 1;
+      }
+      return released;
+    },
     async get({ affiliateId, webhookId, id }) {
       const found = state.deliveries.get(scopedKey(affiliateId, id));
       return found && found.webhookId === webhookId ? copy(found) : undefined;

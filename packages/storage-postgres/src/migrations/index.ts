@@ -7,6 +7,7 @@ import { supportMigration } from './006-support';
 import { billingMigration } from './007-billing';
 import { patientsMigration } from './008-patients';
 import { recordsMigration } from './009-records';
+import { outboxClaimOrderMigration } from './010-outbox-claim-order';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   billingMigration,
   patientsMigration,
   recordsMigration,
+  outboxClaimOrderMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';
