@@ -130,6 +130,68 @@ describe('nodeHttpClient on a real local server', () => {
     });
   });
 
+  it('a kept-alive connection is reused only for the same origin and pinned address', async () => {
+    // Linux routes all of 127.0.0.0/8 to the loopback; a server on 0.0.0.0 answers on 127.0.0.2 too.
+    const peers: string[] = [];
+    const any = createServer((req, res) => {
+      peers.push(`${req.socket.localAddress}:${req.socket.remotePort}`);
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((resolve) => any.listen(0, '0.0.0.0', resolve));
+    const anyPort = (any.address() as AddressInfo).port;
+    const fresh = nodeHttpClient();
+    const to = (address: string) =>
+      fresh.request(request(`http://hooks.test:${anyPort}/`, { pinnedAddress: { address, family: 4 } }));
+    try {
+      for (const address of ['127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.2', '127.0.0.1']) {
+        expect(await to(address)).toMatchObject({ ok: true, status: 200 });
+      }
+      // Same name and port, two pinned addresses: two connections, each reused only for its own address.
+      expect(peers.map((peer) => peer.split(':')[0])).toEqual([
+        '127.0.0.1',
+        '127.0.0.1',
+        '127.0.0.2',
+        '127.0.0.2',
+        '127.0.0.1',
+      ]);
+      // The last request went back to 127.0.0.1 over a connection already open to it.
+      expect(peers.slice(0, 2)).toContain(peers[4]);
+    } finally {
+      any.closeAllConnections();
+      any.close();
+    }
+  });
+
+  it('beyond maxDestinations, the least recently used destination’s pool is closed', async () => {
+    const closedSockets: string[] = [];
+    const any = createServer((req, res) => {
+      const socket = req.socket;
+      const key = `${socket.localAddress}`;
+      socket.once('close', () => closedSockets.push(key));
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((resolve) => any.listen(0, '0.0.0.0', resolve));
+    const anyPort = (any.address() as AddressInfo).port;
+    const small = nodeHttpClient({ maxDestinations: 2 });
+    const to = (address: string) =>
+      small.request(request(`http://hooks.test:${anyPort}/`, { pinnedAddress: { address, family: 4 } }));
+    try {
+      await to('127.0.0.1');
+      await to('127.0.0.2');
+      await to('127.0.0.1');
+      // A third destination: 127.0.0.2 was used least recently, so its pool (and connection) closes.
+      await to('127.0.0.3');
+      for (let i = 0; i < 50 && closedSockets.length === 0; i += 1)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(closedSockets).toEqual(['127.0.0.2']);
+    } finally {
+      any.closeAllConnections();
+      any.close();
+    }
+  });
+
   it('a closed port is connect_failed', async () => {
     const closed = createServer();
     const closedPort = await listen(closed);

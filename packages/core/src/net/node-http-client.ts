@@ -1,9 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import http from 'node:http';
-import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
 import {
   type HttpClient,
   type HttpFailureReason,
@@ -22,6 +19,10 @@ import {
 export interface NodeHttpClientOptions {
   /** Extra trusted CA certificates (PEM), for hosts whose receivers use a private CA. */
   readonly ca?: string | readonly string[];
+  /** Connections kept per destination (origin and pinned address). Default 64. */
+  readonly connectionsPerDestination?: number;
+  /** Destinations whose connection pools are kept; the least recently used is closed beyond it. Default 256. */
+  readonly maxDestinations?: number;
 }
 
 /** A `lookup` that answers the pinned address whatever name it is asked, so DNS is never consulted again. */
@@ -37,40 +38,62 @@ const tlsCodes = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS|ERR_SSL|HOST
 function failureReason(error: NodeJS.ErrnoException): HttpFailureReason {
   const code = error.code ?? '';
   if (tlsCodes.test(code) || /certificate|ssl|tls/i.test(error.message)) return 'tls_failed';
-  if (code.startsWith('HPE_') || code === 'ECONNRESET') return 'protocol_error';
+  if (/^UND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT$/.test(code)) return 'timeout';
+  if (code.startsWith('HPE_') || code === 'ECONNRESET' || code.startsWith('UND_ERR')) return 'protocol_error';
   return 'connect_failed';
 }
 
-function flatHeaders(message: IncomingMessage): Record<string, string> {
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(message.headers)) {
+  for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }
 
 /**
- * The real {@link HttpClient} on node:http and node:https. It connects to the pinned address
- * only (a `lookup` that returns it), sends the URL's hostname as `Host` and TLS SNI so
- * certificates are still checked against the name, follows no redirects, reuses kept-alive
- * connections only for the same host and port (each was opened to a checked address), keeps the
- * first 4 KiB of the body and stops reading, and never rejects: every failure is an outcome with a reason.
+ * The real {@link HttpClient} for Node.js, on undici (the HTTP engine of Node's own `fetch`). It
+ * connects to the pinned address only (a `lookup` that returns it), sends the URL's hostname as
+ * `Host` and TLS SNI so certificates are still checked against the name, follows no redirects,
+ * reuses kept-alive connections only for the same origin and pinned address (each was opened to
+ * a checked address), keeps the first 4 KiB of the body and stops reading, and never rejects:
+ * every failure is an outcome with a reason.
  *
  * @example
  * const client = nodeHttpClient();
  * await client.request({ url: 'https://hooks.example.com/x', method: 'POST', headers: {}, body: '{}', timeoutMs: 5000, pinnedAddress: { address: '93.184.216.34', family: 4 } });
  */
 export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient {
-  // Kept-alive connections are reused only for the same host and port; every one of them was
-  // opened to an address the guard had checked, so reuse never bypasses the SSRF check.
-  const agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  const maxDestinations = options.maxDestinations ?? 256;
+  // One pool per origin and pinned address: a kept-alive connection is reused only for the
+  // address it was opened to, which the guard had checked, so reuse never bypasses the SSRF check.
+  const pools = new Map<string, Pool>();
+  const poolFor = (url: URL, pinned: ResolvedAddress): Pool => {
+    const key = `${url.origin} ${pinned.address}`;
+    let pool = pools.get(key);
+    if (pool) {
+      // Most recently used last, so the first entry is the one to close when there are too many.
+      pools.delete(key);
+    } else {
+      pool = new Pool(url.origin, {
+        connections: options.connectionsPerDestination ?? 64,
+        connect: {
+          lookup: pinnedLookup(pinned),
+          ...(options.ca ? { ca: options.ca as string | string[] } : {}),
+        },
+      });
+      if (pools.size >= maxDestinations) {
+        const [oldestKey, oldest] = pools.entries().next().value as [string, Pool];
+        pools.delete(oldestKey);
+        void oldest.close().catch(() => undefined);
+      }
+    }
+    pools.set(key, pool);
+    return pool;
   };
+
   return {
     request(input: HttpRequest): Promise<HttpOutcome> {
-      const started = performance.now();
-      const elapsed = () => Math.round(performance.now() - started);
       let url: URL;
       try {
         url = new URL(input.url);
@@ -82,69 +105,90 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
           latencyMs: 0,
         });
       }
-      return new Promise<HttpOutcome>((resolve) => {
-        let settled = false;
-        const finish = (outcome: HttpOutcome, reusable = false) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          // A connection whose answer was read to the end goes back to the pool; any other is closed.
-          if (!reusable) request.destroy();
-          resolve(outcome);
-        };
-        const fail = (reason: HttpFailureReason, message: string) =>
-          finish({ ok: false, reason, message, latencyMs: elapsed() });
-
-        const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-        const secure = url.protocol === 'https:';
-        const body = input.body === undefined ? undefined : Buffer.from(input.body);
-        const request = (secure ? https : http).request({
-          protocol: url.protocol,
-          hostname,
-          port: url.port || (secure ? 443 : 80),
-          path: `${url.pathname}${url.search}`,
-          method: input.method,
-          headers: { ...input.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-          agent: secure ? agents.https : agents.http,
-          lookup: pinnedLookup(input.pinnedAddress),
-          ...(secure && isIP(hostname) === 0 ? { servername: hostname } : {}),
-          ...(secure && options.ca ? { ca: options.ca as string | string[] } : {}),
-        });
-        const timer = setTimeout(
-          () => fail('timeout', `no complete answer within ${input.timeoutMs} ms`),
-          input.timeoutMs,
-        );
-
-        request.on('error', (error: NodeJS.ErrnoException) => fail(failureReason(error), error.message));
-        request.on('response', (response) => {
-          const chunks: Buffer[] = [];
-          let kept = 0;
-          const done = (complete: boolean) =>
-            finish(
-              {
-                ok: true,
-                status: response.statusCode ?? 0,
-                headers: flatHeaders(response),
-                bodyText: new TextDecoder().decode(Buffer.concat(chunks)),
-                latencyMs: elapsed(),
-              },
-              complete,
-            );
-          response.on('data', (chunk: Buffer) => {
-            const room = maxBodyBytes - kept;
-            if (room > 0) {
-              chunks.push(chunk.subarray(0, room));
-              kept += Math.min(room, chunk.length);
-            }
-            // The rest of a large body is never downloaded.
-            if (kept >= maxBodyBytes) done(false);
-          });
-          response.on('end', () => done(true));
-          response.on('close', () => done(false));
-          response.on('error', (error: NodeJS.ErrnoException) => fail('protocol_error', error.message));
-        });
-        request.end(body);
-      });
+      return exchange(poolFor(url, input.pinnedAddress), url, input);
     },
   };
+}
+
+/** Aborts an exchange undici has started; its error is then ignored, the outcome being settled. */
+interface Abortable {
+  abort(reason: Error): void;
+}
+
+/**
+ * One request on undici's dispatcher API: no response stream, no AbortController, the body
+ * collected straight from its chunks. The deadline covers the wait for a connection, connect,
+ * TLS, the answer and the first 4 KiB of the body.
+ */
+function exchange(pool: Pool, url: URL, input: HttpRequest): Promise<HttpOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise<HttpOutcome>((resolve) => {
+    let controller: Abortable | undefined;
+    let settled = false;
+    let status = 0;
+    let headers: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    const finish = (outcome: HttpOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const answer = (): HttpOutcome => ({
+      ok: true,
+      status,
+      headers,
+      bodyText: new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)),
+      latencyMs: elapsed(),
+    });
+    const timer = setTimeout(() => {
+      finish({
+        ok: false,
+        reason: 'timeout',
+        message: `no complete answer within ${input.timeoutMs} ms`,
+        latencyMs: elapsed(),
+      });
+      controller?.abort(new Error('deadline passed'));
+    }, input.timeoutMs);
+    pool.dispatch(
+      {
+        path: `${url.pathname}${url.search}`,
+        method: input.method,
+        headers: input.headers,
+        body: input.body ?? null,
+        headersTimeout: input.timeoutMs,
+        bodyTimeout: input.timeoutMs,
+      },
+      {
+        onRequestStart(started: Abortable) {
+          controller = started;
+          // Timed out while waiting for a connection: never send it.
+          if (settled) started.abort(new Error('deadline passed'));
+        },
+        onResponseStart(_controller: unknown, statusCode: number, raw: Record<string, string | string[]>) {
+          status = statusCode;
+          headers = flatHeaders(raw);
+        },
+        onResponseData(started: Abortable, chunk: Buffer) {
+          chunks.push(chunk.subarray(0, maxBodyBytes - kept));
+          kept += Math.min(chunk.length, maxBodyBytes - kept);
+          if (kept < maxBodyBytes) return;
+          // The first 4 KiB are kept; the rest is never downloaded (the connection closes).
+          finish(answer());
+          started.abort(new Error('body limit reached'));
+        },
+        onResponseEnd() {
+          finish(answer());
+        },
+        onResponseError(_controller: unknown, error: Error) {
+          const failure = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+          // undici wraps socket errors; the cause carries the system or TLS code.
+          const root = failure.cause?.code ? failure.cause : failure;
+          finish({ ok: false, reason: failureReason(root), message: root.message, latencyMs: elapsed() });
+        },
+      },
+    );
+  });
 }
