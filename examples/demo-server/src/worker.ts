@@ -3,7 +3,7 @@
  * them, until SIGINT or SIGTERM. Run as many as you like, on as many machines as you like,
  * against one database.
  *
- * Usage: DATABASE_URL=postgres://... [DB_SCHEMA=affiliate_commerce] [LEASE_MS=60000] [BATCH_SIZE=50]
+ * Usage: DATABASE_URL=postgres://... [DB_SCHEMA=affiliate_commerce] [LEASE_MS=60000] [TIMEOUT_MS=15000] [BATCH_SIZE=50]
  *   node --conditions=@affiliate-commerce/source --import tsx examples/demo-server/src/worker.ts
  */
 import { runWorker } from '@affiliate-commerce/core';
@@ -22,7 +22,10 @@ const storage = await connectPostgres({
 const { service } = await createDemoApp({
   storage,
   seed: false,
-  deliveries: { leaseMs: Number(process.env.LEASE_MS ?? 60_000) },
+  deliveries: {
+    leaseMs: Number(process.env.LEASE_MS ?? 60_000),
+    timeoutMs: Number(process.env.TIMEOUT_MS ?? 15_000),
+  },
 });
 const controller = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());

@@ -51,7 +51,7 @@ export type {
 export { type EmitInput, emitEvent } from './deliveries/emit-event';
 export { maxAttempts, nextAttemptAt, retryDelaysMs } from './deliveries/retry-schedule';
 export { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
-export { runWorker, type WorkerOptions } from './deliveries/run-worker';
+export { runWorker, type WorkerOptions, type WorkOptions } from './deliveries/run-worker';
 export * from './errors';
 export { categoryAllowlists, envelopeFields, identityFields } from './events/allowlists';
 export { isBlockedKey, scrubNested } from './events/blocklist';

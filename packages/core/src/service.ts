@@ -2,7 +2,8 @@ import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { Affiliate } from './affiliates/affiliate-store';
 import { type CommerceEmitInput, commerceEmit } from './deliveries/commerce-emit';
-import { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
+import { checkDeliveryOptions, type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
+import { type WorkOptions, work } from './deliveries/run-worker';
 import type { DomainError } from './errors';
 import type { EventRecord } from './events/v2-payload';
 import { validate } from './http/input';
@@ -74,9 +75,10 @@ export interface Service {
     /** Stores a payment; emits payment_succeeded, payment_failed, payment_refunded, consultation_payment_succeeded. */
     recordPayment(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
   };
-  /** The webhook delivery worker's unit of work; `runWorker` loops over it. */
+  /** The webhook delivery worker: one batch at a time (`runDue`), or continuously (`work`, which `runWorker` runs). */
   readonly deliveries: {
     runDue(input: { limit: number }): Promise<RunSummary>;
+    work(input: WorkOptions): Promise<void>;
   };
   /** Affiliate (tenant) management for the host. */
   readonly affiliates: {
@@ -105,6 +107,7 @@ export function createService(options: ServiceOptions): Service {
     ...ports
   } = options;
   const webhooks = webhookDeps({ secretKey, allowPrivateNetworks, http, resolver });
+  checkDeliveryOptions(deliveries);
   const deps: ServiceDeps = { logger: silentLogger(), ...ports, ...webhooks };
   const handle = createKernel(routes, deps, { basePath, validateResponses });
   return {
@@ -127,6 +130,7 @@ export function createService(options: ServiceOptions): Service {
     },
     deliveries: {
       runDue: (input) => runDue(deps, { ...deliveries, ...input }),
+      work: (input) => work(deps, { ...deliveries, ...input }),
     },
     affiliates: {
       upsert(raw) {

@@ -1,6 +1,6 @@
 import { buildV1Payload, buildV2Payload } from '../events/v2-payload';
-import { guardedRequest } from '../net/guarded-request';
-import type { HttpOutcome } from '../net/http-client';
+import { type CheckedDestination, checkDestination } from '../net/guarded-request';
+import type { HttpFailure, HttpOutcome } from '../net/http-client';
 import type { ServiceDeps } from '../service-deps';
 import { webhookHeaders } from '../webhooks/signature';
 import { signingSecretsOf } from '../webhooks/signing-secrets';
@@ -12,9 +12,12 @@ import { maxAttempts, nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './
 export interface DeliveryOptions {
   /** An attempt succeeds on a 2xx within this time. Default 15 s. */
   readonly timeoutMs?: number;
-  /** How long a claimed delivery stays with one worker; longer than any attempt. Default 60 s. */
+  /**
+   * How long a claimed delivery stays with one worker. Must be longer than `timeoutMs`: a
+   * delivery is sent only while a whole attempt fits in what is left of its lease. Default 60 s.
+   */
   readonly leaseMs?: number;
-  /** Deliveries sent at once by one `runDue` call. Default 8. */
+  /** Deliveries in flight at once, in one `runDue` call or one worker. Default 8. */
   readonly concurrency?: number;
   /** Jitter source in [0, 1). Default `Math.random`. */
   readonly random?: () => number;
@@ -24,6 +27,23 @@ export interface DeliveryOptions {
   readonly disableAfterMs?: number;
 }
 
+/**
+ * Refuses delivery options that cannot work: a lease no longer than one attempt would leave
+ * every claimed delivery unsent.
+ *
+ * @example
+ * checkDeliveryOptions({ leaseMs: 3_000, timeoutMs: 1_000 }); // fine
+ */
+export function checkDeliveryOptions(options: DeliveryOptions = {}): void {
+  const leaseMs = options.leaseMs ?? defaultLeaseMs;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  if (!(leaseMs > timeoutMs)) {
+    throw new RangeError(
+      `@affiliate-commerce/core: deliveries.leaseMs (${leaseMs}) must be longer than deliveries.timeoutMs (${timeoutMs})`,
+    );
+  }
+}
+
 /** What one `runDue` call did. */
 export interface RunSummary {
   readonly claimed: number;
@@ -31,9 +51,14 @@ export interface RunSummary {
   readonly retrying: number;
   readonly failed: number;
   readonly cancelled: number;
+  /** Claimed but given back unsent: too little of the lease was left, or the worker was stopping. */
+  readonly released: number;
 }
 
 const fiveDaysMs = 5 * 86_400_000;
+const defaultLeaseMs = 60_000;
+const defaultTimeoutMs = 15_000;
+const defaultConcurrency = 8;
 
 async function disable(deps: Pick<ServiceDeps, 'storage' | 'clock'>, webhook: Webhook): Promise<void> {
   for (let current: Webhook | undefined = webhook; current && current.status === 'enabled'; ) {
@@ -51,14 +76,14 @@ async function disable(deps: Pick<ServiceDeps, 'storage' | 'clock'>, webhook: We
   }
 }
 
-function send(
+async function send(
   deps: ServiceDeps,
-  webhook: Webhook,
-  secrets: readonly string[],
+  loaded: LoadedWebhook,
   claimed: ClaimedDelivery,
   attemptAt: Date,
   timeoutMs: number,
-) {
+): Promise<HttpOutcome> {
+  const { webhook, secrets } = loaded;
   const { event } = claimed;
   const version = webhook.payloadVersion;
   // The payload, its timestamp and its signature are made fresh on every attempt; event_id is not.
@@ -72,7 +97,148 @@ function send(
     timestamp: Math.floor(attemptAt.getTime() / 1000),
     body,
   });
-  return guardedRequest(deps, { url: webhook.url, method: 'POST', headers, body, timeoutMs });
+  const destination = await loaded.destination();
+  if (!destination.ok) return destination;
+  return deps.http.request({ ...destination, method: 'POST', headers, body, timeoutMs });
+}
+
+/** A claimed batch: its deliveries, its lease, and its webhooks, each read and decrypted once. */
+export interface ClaimedBatch {
+  readonly items: readonly ClaimedDelivery[];
+  /** When the batch's lease ends (ms since the epoch); after it another worker may claim the rows. */
+  readonly leaseEndsAt: number;
+  readonly webhookOf: (claimed: ClaimedDelivery) => Promise<LoadedWebhook | undefined>;
+}
+
+interface LoadedWebhook {
+  readonly webhook: Webhook;
+  readonly secrets: string[];
+  /** The SSRF checks and DNS of the webhook's URL, done once per batch on first use. */
+  readonly destination: () => Promise<CheckedDestination | HttpFailure>;
+}
+
+function loadWebhook(deps: ServiceDeps, webhook: Webhook, now: Date, timeoutMs: number): LoadedWebhook {
+  let destination: Promise<CheckedDestination | HttpFailure> | undefined;
+  return {
+    webhook,
+    secrets: signingSecretsOf(webhook, { secretBox: deps.secretBox, now }),
+    destination: () => {
+      destination ??= checkDestination(deps, { url: webhook.url, timeoutMs });
+      return destination;
+    },
+  };
+}
+
+/**
+ * Claims up to `limit` due deliveries under a fresh lease.
+ *
+ * @example
+ * const batch = await claimBatch(deps, { limit: 50 });
+ */
+export async function claimBatch(
+  deps: ServiceDeps,
+  input: { limit: number } & DeliveryOptions,
+): Promise<ClaimedBatch> {
+  const leaseMs = input.leaseMs ?? defaultLeaseMs;
+  const now = deps.clock.now();
+  const items = await deps.storage.deliveries.claimDue({
+    now,
+    limit: input.limit,
+    leaseMs,
+    leaseToken: deps.ids.next({ prefix: 'lease' }),
+  });
+  // One read and one secret decryption per webhook per batch, not per delivery.
+  const webhooks = new Map<string, Promise<LoadedWebhook | undefined>>();
+  const webhookOf = ({ delivery }: ClaimedDelivery) => {
+    const key = `${delivery.affiliateId}\u0000${delivery.webhookId}`;
+    let loaded = webhooks.get(key);
+    if (!loaded) {
+      loaded = deps.storage.webhooks
+        .get({ affiliateId: delivery.affiliateId, id: delivery.webhookId })
+        .then((webhook) => webhook && loadWebhook(deps, webhook, now, input.timeoutMs ?? defaultTimeoutMs));
+      webhooks.set(key, loaded);
+    }
+    return loaded;
+  };
+  return { items, leaseEndsAt: now.getTime() + leaseMs, webhookOf };
+}
+
+/** What became of one claimed delivery before its outcome is written. */
+export type Settled =
+  | { readonly kind: 'attempted'; readonly attempted: Attempted }
+  | { readonly kind: 'cancelled'; readonly count: number }
+  | { readonly kind: 'released'; readonly claimed: ClaimedDelivery };
+
+/**
+ * Sends one claimed delivery, unless its webhook is gone or disabled (its pending deliveries are
+ * cancelled) or too little of the lease is left for a whole attempt (it is given back unsent, so
+ * no other worker can send it while this one still is).
+ *
+ * @example
+ * const settled = await settleOne(deps, batch, batch.items[0], {});
+ */
+export async function settleOne(
+  deps: ServiceDeps,
+  batch: ClaimedBatch,
+  claimed: ClaimedDelivery,
+  options: DeliveryOptions,
+): Promise<Settled> {
+  if (batch.leaseEndsAt - deps.clock.now().getTime() < (options.timeoutMs ?? defaultTimeoutMs)) {
+    return { kind: 'released', claimed };
+  }
+  const loaded = await batch.webhookOf(claimed);
+  if (loaded?.webhook.status !== 'enabled') {
+    const { affiliateId, webhookId } = claimed.delivery;
+    const count = await deps.storage.deliveries.cancelPending({
+      affiliateId,
+      webhookId,
+      now: deps.clock.now(),
+    });
+    return { kind: 'cancelled', count };
+  }
+  return { kind: 'attempted', attempted: await attempt(deps, claimed, loaded, options) };
+}
+
+/**
+ * Writes what a group of settled deliveries came to: every outcome in one round trip, unsent
+ * claims given back, and endpoints disabled after a 410 or 5 days of failure.
+ *
+ * @example
+ * const summary = await recordSettled(deps, settled, {});
+ */
+export async function recordSettled(
+  deps: ServiceDeps,
+  settled: readonly Settled[],
+  options: DeliveryOptions,
+): Promise<RunSummary> {
+  const attempts: Attempted[] = [];
+  const unsent: ClaimedDelivery[] = [];
+  let cancelled = 0;
+  for (const one of settled) {
+    if (one.kind === 'attempted') attempts.push(one.attempted);
+    else if (one.kind === 'released') unsent.push(one.claimed);
+    else cancelled += one.count;
+  }
+  await deps.storage.deliveries.completeMany({ items: attempts.map((a) => a.item) });
+  if (unsent.length > 0) {
+    await deps.storage.deliveries.release({
+      items: unsent.map(({ delivery, leaseToken }) => ({
+        affiliateId: delivery.affiliateId,
+        id: delivery.id,
+        leaseToken,
+      })),
+    });
+  }
+  await disableFailing(deps, attempts, options.disableAfterMs ?? fiveDaysMs);
+  const count = (kind: Attempted['kind']) => attempts.filter((a) => a.kind === kind).length;
+  return {
+    claimed: settled.length,
+    succeeded: count('succeeded'),
+    retrying: count('retrying'),
+    failed: count('failed'),
+    cancelled,
+    released: unsent.length,
+  };
 }
 
 /**
@@ -80,7 +246,8 @@ function send(
  * and schedules what comes next (DESIGN.md): a 2xx succeeds; 410 fails the delivery and disables
  * the endpoint; anything else retries on the schedule until 8 attempts, then fails and waits for
  * a manual retry; 5 days of continuous failure disable the endpoint. A deleted or disabled
- * webhook's pending deliveries are cancelled.
+ * webhook's pending deliveries are cancelled. One call is one batch; `runWorker` keeps batches
+ * flowing without waiting for each to finish.
  *
  * @example
  * const summary = await runDue(deps, { limit: 50 });
@@ -89,62 +256,23 @@ export async function runDue(
   deps: ServiceDeps,
   input: { limit: number } & DeliveryOptions,
 ): Promise<RunSummary> {
-  const leaseToken = deps.ids.next({ prefix: 'lease' });
-  const claimed = await deps.storage.deliveries.claimDue({
-    now: deps.clock.now(),
-    limit: input.limit,
-    leaseMs: input.leaseMs ?? 60_000,
-    leaseToken,
-  });
-  // One read and one secret decryption per webhook per batch, not per delivery.
-  const now = deps.clock.now();
-  const webhooks = new Map<string, Promise<{ webhook: Webhook; secrets: string[] } | undefined>>();
-  const webhookOf = ({ delivery }: ClaimedDelivery) => {
-    const key = `${delivery.affiliateId}\u0000${delivery.webhookId}`;
-    if (!webhooks.has(key)) {
-      const loaded = deps.storage.webhooks
-        .get({ affiliateId: delivery.affiliateId, id: delivery.webhookId })
-        .then(
-          (webhook) =>
-            webhook && { webhook, secrets: signingSecretsOf(webhook, { secretBox: deps.secretBox, now }) },
-        );
-      webhooks.set(key, loaded);
-    }
-    return webhooks.get(key)!;
-  };
-  const attempts: Attempted[] = [];
-  let cancelled = 0;
-  const queue = [...claimed];
-  const worker = async () => {
+  const batch = await claimBatch(deps, input);
+  const queue = [...batch.items];
+  const settled: Settled[] = [];
+  const sender = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const loaded = await webhookOf(next);
-      if (loaded?.webhook.status !== 'enabled') {
-        const { affiliateId, webhookId } = next.delivery;
-        cancelled += await deps.storage.deliveries.cancelPending({
-          affiliateId,
-          webhookId,
-          now: deps.clock.now(),
-        });
-        continue;
-      }
-      attempts.push(await attempt(deps, next, loaded.webhook, loaded.secrets, input));
+      const one = await settleOne(deps, batch, next, input);
+      settled.push(one);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(input.concurrency ?? 8, queue.length) }, worker));
-  // Every outcome of the batch is written in one round trip.
-  await deps.storage.deliveries.completeMany({ items: attempts.map((a) => a.item) });
-  await disableFailing(deps, attempts, input.disableAfterMs ?? fiveDaysMs);
-  const count = (kind: Attempted['kind']) => attempts.filter((a) => a.kind === kind).length;
-  return {
-    claimed: claimed.length,
-    succeeded: count('succeeded'),
-    retrying: count('retrying'),
-    failed: count('failed'),
-    cancelled,
-  };
+  await Promise.all(
+    Array.from({ length: Math.min(input.concurrency ?? defaultConcurrency, queue.length) }, sender),
+  );
+  return recordSettled(deps, settled, input);
 }
 
-interface Attempted {
+/** One sent attempt: the outcome to write, and what it means for its webhook. */
+export interface Attempted {
   readonly item: Parameters<ServiceDeps['storage']['deliveries']['complete']>[0];
   readonly kind: 'succeeded' | 'retrying' | 'failed';
   readonly gone: boolean;
@@ -176,20 +304,13 @@ async function disableFailing(
 async function attempt(
   deps: ServiceDeps,
   claimed: ClaimedDelivery,
-  webhook: Webhook,
-  secrets: readonly string[],
+  loaded: LoadedWebhook,
   options: DeliveryOptions,
 ): Promise<Attempted> {
   const { delivery } = claimed;
+  const { webhook } = loaded;
   const attemptAt = deps.clock.now();
-  const outcome: HttpOutcome = await send(
-    deps,
-    webhook,
-    secrets,
-    claimed,
-    attemptAt,
-    options.timeoutMs ?? 15_000,
-  );
+  const outcome = await send(deps, loaded, claimed, attemptAt, options.timeoutMs ?? defaultTimeoutMs);
   const attemptNumber = delivery.attempts + 1;
   const succeeded = outcome.ok && outcome.status >= 200 && outcome.status < 300;
   const gone = outcome.ok && outcome.status === 410;

@@ -155,11 +155,41 @@ async function resolveChecked(
  * if (!outcome.ok) console.log(outcome.reason); // 'blocked_address', 'timeout', ...
  */
 export async function guardedRequest(ports: OutboundPorts, input: GuardedRequestInput): Promise<HttpOutcome> {
+  const started = performance.now();
+  const destination = await checkDestination(ports, { url: input.url, timeoutMs: input.timeoutMs });
+  if (!destination.ok) return destination;
+  const left = Math.max(1, Math.round(input.timeoutMs - (performance.now() - started)));
+  return ports.http.request({ ...input, ...destination, timeoutMs: left });
+}
+
+/**
+ * A destination that passed every check, and the address to connect to.
+ *
+ * @example
+ * const destination: CheckedDestination = { ok: true, url: 'https://hooks.example.com/x', pinnedAddress: { address: '93.184.216.34', family: 4 } };
+ */
+export interface CheckedDestination {
+  readonly ok: true;
+  readonly url: string;
+  readonly pinnedAddress: ResolvedAddress;
+}
+
+/**
+ * The checks of {@link guardedRequest} without the request: the URL, then DNS and every address
+ * it answers. A worker checks a webhook's destination once per batch and pins all of that
+ * batch's requests to it.
+ *
+ * @example
+ * const destination = await checkDestination(ports, { url, timeoutMs: 15_000 });
+ * if (destination.ok) await ports.http.request({ ...input, ...destination });
+ */
+export async function checkDestination(
+  ports: OutboundPorts,
+  input: { url: string; timeoutMs: number },
+): Promise<CheckedDestination | HttpFailure> {
   const checked = checkUrl(input.url, ports);
   if (!checked.ok) return checked;
-  const started = performance.now();
   const pinned = checked.literal ?? (await resolveChecked(ports, checked.hostname, input.timeoutMs));
   if ('ok' in pinned) return pinned;
-  const left = Math.max(1, Math.round(input.timeoutMs - (performance.now() - started)));
-  return ports.http.request({ ...input, url: checked.url.href, timeoutMs: left, pinnedAddress: pinned });
+  return { ok: true, url: checked.url.href, pinnedAddress: pinned };
 }
