@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import type { z } from 'zod';
 import { type DomainError, invalidField, methodNotAllowed, notFound, rateLimited } from '../errors';
 import { isMaster } from '../ports/auth';
 import { rateLimitHeaders } from '../rate-limit/rate-limiter';
@@ -31,17 +32,22 @@ function normaliseBase(basePath: string | undefined): string {
   return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
 }
 
-async function readInput(route: AnyRoute, request: Request, params: Record<string, string>) {
-  const url = new URL(request.url);
-  const parsedParams = route.params ? validate(route.params, params, 'path') : ok(params);
-  if (parsedParams.isErr()) return err(parsedParams.error);
-  const raw = queryObject(url.searchParams);
+function readQuery(route: AnyRoute, schema: z.ZodType, search: URLSearchParams) {
+  const raw = queryObject(search);
   // PostgreSQL text cannot hold NUL; refuse it here rather than fail in storage.
   const nul = Object.entries(raw).find(([key, value]) => `${key}${value}`.includes('\u0000'));
   if (nul && !route.allowNul) {
     return err(invalidField(nul[0].replaceAll('\u0000', ''), 'must not contain NUL characters'));
   }
-  const query = route.query ? validate(route.query, raw, 'query') : ok({});
+  return validate(schema, raw, 'query');
+}
+
+async function readInput(route: AnyRoute, request: Request, params: Record<string, string>) {
+  const url = new URL(request.url);
+  const parsedParams = route.params ? validate(route.params, params, 'path') : ok(params);
+  if (parsedParams.isErr()) return err(parsedParams.error);
+  // A route without a query schema reads no query, so nothing in it can be refused.
+  const query = route.query ? readQuery(route, route.query, url.searchParams) : ok({});
   if (query.isErr()) return err(query.error);
   let body: Result<unknown, DomainError> = ok(undefined);
   if ((route.bodyKind ?? (route.body ? 'json' : 'none')) === 'json') {

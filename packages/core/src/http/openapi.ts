@@ -26,6 +26,25 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   }));
 }
 
+/**
+ * Whether path or query input can be refused at all. A path segment is never empty (and a NUL
+ * in it answers 404), and a query value is always a string, so fields that are plain strings
+ * (non-empty for a path, optional for a query) can never fail: such routes document no 422.
+ */
+function inputCanFail(schema: z.ZodType, where: 'path' | 'query'): boolean {
+  if (!(schema instanceof z.ZodObject)) return true;
+  const object = jsonSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  if (where === 'query' && (object.required ?? []).length > 0) return true;
+  const freeLength = where === 'path' ? 1 : 0;
+  return Object.values(object.properties ?? {}).some(({ description: _text, type, minLength, ...rest }) => {
+    const constrained = typeof minLength === 'number' && minLength > freeLength;
+    return type !== 'string' || constrained || Object.keys(rest).length > 0;
+  });
+}
+
 function impliedErrors(route: AnyRoute): Record<number, string> {
   const implied: Record<number, string> = {};
   if (route.access.kind !== 'public') implied[401] = 'Bearer token missing or invalid.';
@@ -35,7 +54,9 @@ function impliedErrors(route: AnyRoute): Record<number, string> {
       implied[403] = `Role not allowed; allowed: ${route.access.roles.join(', ')}.`;
   }
   if (route.access.kind === 'master') implied[403] = 'Only the master token may call this endpoint.';
-  if (route.params || route.query || route.body)
+  const pathCanFail = route.params !== undefined && inputCanFail(route.params, 'path');
+  const queryCanFail = route.query !== undefined && inputCanFail(route.query, 'query');
+  if (pathCanFail || queryCanFail || route.body)
     implied[422] = 'A field is missing or invalid (INVALID_FIELD).';
   for (const code of route.errors) implied[errorStatus[code]] ??= code;
   return implied;
