@@ -7,20 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Storage } from '@affiliate-commerce/core';
 import { openPglite } from '@affiliate-commerce/storage-postgres';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test-chromium';
 import { createDemoApp } from './demo-app';
-
-const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 interface JourneyView {
   id: string;
@@ -66,7 +56,7 @@ describe('storefront capture against the demo server, in a real browser', () => 
       if (request.method === 'OPTIONS') preflights.push(request.url ?? '');
     });
     server.on('request', app);
-    browser = await chromium.launch(launchOptions);
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -6,8 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test-chromium';
 import { type FakeJourneyApi, startFakeJourneyApi } from './fake-journey-api.test-support';
 
 interface PageGlobal {
@@ -51,17 +52,6 @@ const startStorefront = async (
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 };
 
-const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
-
 describe('storefront-capture in a real browser', () => {
   let browser: Browser;
   let api: FakeJourneyApi;
@@ -70,7 +60,7 @@ describe('storefront-capture in a real browser', () => {
   beforeAll(async () => {
     api = await startFakeJourneyApi();
     storefront = await startStorefront(await bundleIife(), api.baseUrl);
-    browser = await chromium.launch(launchOptions);
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
