@@ -55,7 +55,7 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
 const storage = await connectPostgres({ connectionString: databaseUrl, schema, max: 20 });
-const service = createService({
+const options = {
   storage,
   auth: staticTokenAuth({ tok: { userId: 'u', affiliateId: 'aff_bench', roles: ['affiliate_super_admin'] } }),
   clock: systemClock(),
@@ -65,6 +65,18 @@ const service = createService({
   allowPrivateNetworks: true,
   processor: sandboxProcessor(),
   caseSystem: sandboxCaseSystem(),
+};
+const service = createService(options);
+// The same outbox with no network at all: an HTTP client that answers 200 at once, to show what
+// the database work alone allows.
+const offline = createService({
+  ...options,
+  http: {
+    request: async () => {
+      received += 1;
+      return { ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 0 };
+    },
+  },
 });
 const created = await service.handle(
   new Request('http://bench/v2/webhooks', {
@@ -142,14 +154,14 @@ async function measured(run: () => Promise<void>): Promise<Run> {
 
 let writes = 0;
 /** This SDK: runWorker claims batches of 100 with FOR UPDATE SKIP LOCKED, keeps 16 sends in flight, records every attempt. */
-async function sdk(count: number): Promise<Run> {
+async function sdk(count: number, worker = service): Promise<Run> {
   received = 0;
   let delivered = 0;
   writes = 0;
   const controller = new AbortController();
   const run = await measured(() =>
     runWorker({
-      service,
+      service: worker,
       signal: controller.signal,
       batchSize,
       concurrency,
@@ -203,26 +215,27 @@ await floor(warm);
 
 interface Scenario {
   readonly delayMs: number;
+  readonly offline: boolean;
   readonly ours: Run[];
   readonly floors: Run[];
 }
 
-async function scenario(delayMs: number, count: number): Promise<Scenario> {
+async function scenario(delayMs: number, count: number, offlineSdk = false): Promise<Scenario> {
   answerDelayMs = delayMs;
-  const result: Scenario = { delayMs, ours: [], floors: [] };
+  const result: Scenario = { delayMs, offline: offlineSdk, ours: [], floors: [] };
   for (let round = 0; round < count; round += 1) {
     const records = await queue(events);
-    result.ours.push(await sdk(events));
+    result.ours.push(await sdk(events, offlineSdk ? offline : service));
     result.floors.push(await floor(records));
     console.log(
-      `receiver +${delayMs} ms, round ${round + 1}: SDK ${rate(result.ours.at(-1)!)}/s (${writes} outcome writes), floor ${rate(result.floors.at(-1)!)}/s`,
+      `receiver +${delayMs} ms${offlineSdk ? ' (SDK offline)' : ''}, round ${round + 1}: SDK ${rate(result.ours.at(-1)!)}/s (${writes} outcome writes), floor ${rate(result.floors.at(-1)!)}/s`,
     );
   }
   return result;
 }
 
 const rate = (run: Run) => Math.round((events / run.ms) * 1000);
-const scenarios = [await scenario(0, rounds), await scenario(5, rounds)];
+const scenarios = [await scenario(0, rounds), await scenario(5, rounds), await scenario(0, rounds, true)];
 
 await agent.close();
 server.close();
@@ -240,12 +253,19 @@ function medianRound({ ours, floors }: Scenario): { sdk: Run; floor: Run; ratio:
 /** Deliveries per second that `cpuMs` of CPU per `events` deliveries allows on one core. */
 const ceiling = (cpuMs: number) => Math.round((events / cpuMs) * 1000);
 const perDelivery = (ms: number) => `${Math.round((ms * 1000) / events)} µs`;
+const row = (receiver: string, sender: string, run: Run, floorRun: Run) =>
+  `| ${receiver} | ${sender} | ${rate(run).toLocaleString('en-US')} | ${(floorRun.ms / run.ms).toFixed(2)} | ${perDelivery(run.nodeCpuMs)} | ${perDelivery(run.postgresCpuMs)} |`;
 const rows = scenarios.flatMap((each) => {
   const { sdk: sdkRun, floor: floorRun } = medianRound(each);
   const receiver = each.delayMs === 0 ? 'answers at once' : `answers after ${each.delayMs} ms`;
+  if (each.offline) {
+    return [
+      row('none (SDK offline)', 'this SDK with an HTTP client that answers 200 at once', sdkRun, floorRun),
+    ];
+  }
   return [
-    `| ${receiver} | floor: undici POSTs, concurrency ${concurrency} | ${rate(floorRun).toLocaleString('en-US')} | 1.00 | ${perDelivery(floorRun.nodeCpuMs)} | ${perDelivery(floorRun.postgresCpuMs)} |`,
-    `| ${receiver} | this SDK: outbox → runWorker → receiver | ${rate(sdkRun).toLocaleString('en-US')} | ${(floorRun.ms / sdkRun.ms).toFixed(2)} | ${perDelivery(sdkRun.nodeCpuMs)} | ${perDelivery(sdkRun.postgresCpuMs)} |`,
+    row(receiver, `floor: undici POSTs, concurrency ${concurrency}`, floorRun, floorRun),
+    row(receiver, 'this SDK: outbox → runWorker → receiver', sdkRun, floorRun),
   ];
 });
 const { sdk: sdkRun, floor: floorRun } = medianRound(scenarios[0]!);
@@ -256,6 +276,7 @@ const roundsLine = (each: Scenario) =>
         `${rate(run).toLocaleString('en-US')} vs ${rate(each.floors[i]!).toLocaleString('en-US')} (${medianRound(each).ratio(i).toFixed(2)})`,
     )
     .join('; ');
+const offlineRatio = medianRound(scenarios[2]!).floor.ms / medianRound(scenarios[2]!).sdk.ms;
 const markdown = `## Delivery throughput from the PostgreSQL outbox (\`bench/delivery.bench.ts\`)
 
 ${machineLine()} ${events.toLocaleString('en-US')} order_created events per round queued for one signed v2
@@ -281,7 +302,14 @@ receiver that takes time to answer, as every real one does, leaves room for that
 ${concurrency} sends stay in flight while its database work overlaps them. More throughput comes from more worker
 processes on more cores; they share the outbox safely (\`examples/demo-server/src/worker.test.ts\`).
 
-Rounds (SDK vs floor, deliveries/s, ratio), receiver answering at once: ${roundsLine(scenarios[0]!)}; after 5 ms: ${roundsLine(scenarios[1]!)}.
+The offline row compares with the floor of its own rounds (receiver answering at once): with no
+network at all, the outbox's database work alone runs at ${offlineRatio.toFixed(2)} of the floor${
+  offlineRatio < 0.5
+    ? ', so no HTTP client could bring the SDK to half of it on this machine.'
+    : '; the rest of the gap is the HTTP exchange sharing the cores with the database work.'
+}
+
+Rounds (SDK vs floor, deliveries/s, ratio), receiver answering at once: ${roundsLine(scenarios[0]!)}; after 5 ms: ${roundsLine(scenarios[1]!)}; SDK offline: ${roundsLine(scenarios[2]!)}.
 `;
 writeSection('delivery', markdown);
 console.log(markdown);
