@@ -94,7 +94,9 @@ export {
   isAllowedCategory,
 } from './net/address-classifier';
 export {
+  type CheckedDestination,
   type CheckedUrl,
+  checkDestination,
   checkUrl,
   type GuardedRequestInput,
   guardedRequest,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeHttpClient } from '../testing/fake-http-client';
 import { fakeResolver } from '../testing/fake-resolver';
-import { checkUrl, guardedRequest } from './guarded-request';
+import { checkDestination, checkUrl, guardedRequest } from './guarded-request';
 import type { HttpOutcome, Resolver } from './http-client';
 
 const answered: HttpOutcome = { ok: true, status: 204, headers: {}, bodyText: '', latencyMs: 3 };
@@ -155,6 +155,59 @@ describe('guardedRequest: SSRF protection (DESIGN.md, issue 3)', () => {
     expect(checkUrl('https://[::1]/', { allowPrivateNetworks: true })).toMatchObject({
       ok: true,
       literal: { address: '::1', family: 6 },
+    });
+  });
+});
+
+describe('checkDestination: the checks of guardedRequest, without the request', () => {
+  const resolver = fakeResolver({
+    'hooks.example.com': ['93.184.216.34'],
+    'mixed.example.com': ['93.184.216.34', '10.0.0.7'],
+  });
+  const ports = { http: fakeHttpClient(), resolver, allowPrivateNetworks: false };
+
+  it('a public name: the URL to send to and the checked address to pin; nothing is sent', async () => {
+    expect(
+      await checkDestination(ports, { url: 'https://hooks.example.com/in?x=1', timeoutMs: 1000 }),
+    ).toEqual({
+      ok: true,
+      url: 'https://hooks.example.com/in?x=1',
+      pinnedAddress: { address: '93.184.216.34', family: 4 },
+    });
+    expect(ports.http.requests).toEqual([]);
+  });
+
+  it('an IP literal needs no DNS; a refused literal, scheme or resolved address is the failure guardedRequest gives', async () => {
+    const before = resolver.lookups.length;
+    expect(await checkDestination(ports, { url: 'https://93.184.216.34/in', timeoutMs: 1000 })).toMatchObject(
+      {
+        ok: true,
+        pinnedAddress: { address: '93.184.216.34', family: 4 },
+      },
+    );
+    expect(resolver.lookups.length).toBe(before);
+    expect(await checkDestination(ports, { url: 'https://10.0.0.5/in', timeoutMs: 1000 })).toMatchObject({
+      ok: false,
+      reason: 'blocked_address',
+    });
+    expect(
+      await checkDestination(ports, { url: 'http://hooks.example.com/in', timeoutMs: 1000 }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'scheme_not_allowed',
+    });
+    // One refused address among the answers refuses the name.
+    expect(
+      await checkDestination(ports, { url: 'https://mixed.example.com/in', timeoutMs: 1000 }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'blocked_address',
+    });
+    expect(
+      await checkDestination(ports, { url: 'https://nowhere.example.com/in', timeoutMs: 1000 }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'dns_failed',
     });
   });
 });
