@@ -34,9 +34,14 @@ interface EventRow {
   attribution: Record<string, unknown> | null;
 }
 
-/** A claimed delivery with its event's columns, as the claim selects them. */
-interface ClaimedRow extends DeliveryRow {
-  event_occurred_at: Date;
+/** A claimed delivery with its event's columns, as the claim's JSON carries them (timestamps as text). */
+interface ClaimedJson
+  extends Omit<DeliveryRow, 'next_attempt_at' | 'last_attempt_at' | 'created_at' | 'updated_at'> {
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  event_occurred_at: string;
   event_data: EventRow['data'];
   event_patient: EventRow['patient'];
   event_attribution: EventRow['attribution'];
@@ -128,11 +133,16 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
        from due where d.affiliate_id = due.affiliate_id and d.id = due.id
        returning d.*
      )
-     select c.affiliate_id, c.id, c.webhook_id, c.event_id, c.event_type, c.status, c.attempts, c.next_attempt_at,
-       c.last_attempt_at, c.last_status_code, c.created_at, c.updated_at, e.occurred_at as event_occurred_at,
-       e.data as event_data, e.patient as event_patient, e.attribution as event_attribution
-     from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id
-     order by c.next_attempt_at, c.id`,
+     -- One JSON document for the whole batch: parsing it is one native JSON.parse, where a row per
+     -- delivery cost more to decode in the driver than the claim costs the server.
+     select coalesce(json_agg(json_build_object(
+         'affiliate_id', c.affiliate_id, 'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id,
+         'event_type', c.event_type, 'status', c.status, 'attempts', c.attempts, 'next_attempt_at', c.next_attempt_at,
+         'last_attempt_at', c.last_attempt_at, 'last_status_code', c.last_status_code, 'created_at', c.created_at,
+         'updated_at', c.updated_at, 'event_occurred_at', e.occurred_at, 'event_data', e.data,
+         'event_patient', e.patient, 'event_attribution', e.attribution
+       ) order by c.next_attempt_at, c.id), '[]') as claimed
+     from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id`,
   );
   const insertAttempt = sql(
     `insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
@@ -146,20 +156,25 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
      returning id`,
   );
   // One statement, so one round trip and atomic without BEGIN/COMMIT: every attempt is logged, and
-  // each delivery moves only while its lease is still the completing worker's.
+  // each delivery moves only while its lease is still the completing worker's. The batch travels as
+  // one JSON parameter (one native JSON.stringify instead of eighteen escaped arrays).
   const completeBatch = sql(
-    `with logged as (
+    `with input as (
+       select * from json_to_recordset($1::json) as u(affiliate_id text, id text, lease_token text, status text,
+         next_attempt_at timestamptz, updated_at timestamptz, attempt_id text, webhook_id text, event_id text,
+         event_type text, attempt int, attempted_at timestamptz, payload_version text, succeeded boolean,
+         status_code int, latency_ms int, response_body text, error text)
+     ), logged as (
        insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
          attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
-         $8::timestamptz[], $9::text[], $10::boolean[], $11::int[], $12::int[], $13::text[], $14::text[])
+       select affiliate_id, attempt_id, id, webhook_id, event_id, event_type, attempt, attempted_at, payload_version,
+         succeeded, status_code, latency_ms, response_body, error
+       from input
      )
      update {s}.deliveries d set status = u.status, attempts = d.attempts + 1, next_attempt_at = u.next_attempt_at,
        last_attempt_at = u.attempted_at, last_status_code = u.status_code, lease_token = null, lease_expires_at = null,
        updated_at = u.updated_at
-     from unnest($1::text[], $3::text[], $8::timestamptz[], $11::int[], $15::text[], $16::text[],
-       $17::timestamptz[], $18::timestamptz[]) as
-       u(affiliate_id, id, attempted_at, status_code, lease_token, status, next_attempt_at, updated_at)
+     from input u
      where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
      returning d.affiliate_id, d.id`,
   );
@@ -229,20 +244,27 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
       ]);
     },
     async claimDue({ now, limit, leaseMs, leaseToken }) {
-      const { rows } = await db.query<ClaimedRow>(claim, [
+      const { rows } = await db.query<{ claimed: ClaimedJson[] }>(claim, [
         now,
         limit,
         leaseToken,
         new Date(now.getTime() + leaseMs),
       ]);
-      return rows.map(
+      const date = (text: string | null) => (text === null ? null : new Date(text));
+      return rows[0]!.claimed.map(
         (row): ClaimedDelivery => ({
-          delivery: toDelivery(row),
+          delivery: toDelivery({
+            ...row,
+            next_attempt_at: date(row.next_attempt_at),
+            last_attempt_at: date(row.last_attempt_at),
+            created_at: new Date(row.created_at),
+            updated_at: new Date(row.updated_at),
+          }),
           event: toEvent({
             affiliate_id: row.affiliate_id,
             id: row.event_id,
             event_type: row.event_type,
-            occurred_at: row.event_occurred_at,
+            occurred_at: new Date(row.event_occurred_at),
             data: row.event_data,
             patient: row.event_patient,
             attribution: row.event_attribution,
@@ -285,27 +307,32 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     },
     async completeMany({ items }) {
       if (items.length === 0) return [];
-      const attempts = items.map((item) => item.outcome.attempt);
-      const column = <T>(pick: (a: DeliveryAttempt) => T) => attempts.map(pick);
+      const input = items.map(({ affiliateId, id, leaseToken, outcome, updatedAt }) => {
+        const { attempt } = outcome;
+        return {
+          affiliate_id: affiliateId,
+          id,
+          lease_token: leaseToken,
+          status: outcome.status,
+          next_attempt_at: outcome.status === 'pending' ? (outcome.nextAttemptAt ?? null) : null,
+          updated_at: updatedAt,
+          attempt_id: attempt.id,
+          webhook_id: attempt.webhookId,
+          event_id: attempt.eventId,
+          event_type: attempt.eventType,
+          attempt: attempt.attempt,
+          attempted_at: attempt.attemptedAt,
+          payload_version: attempt.payloadVersion,
+          succeeded: attempt.succeeded,
+          status_code: attempt.statusCode ?? null,
+          latency_ms: attempt.latencyMs,
+          response_body: attempt.responseBody ?? null,
+          error: attempt.error ?? null,
+        };
+      });
+      // The attempt's own tenant and delivery are the item's (the contract's items always agree).
       const { rows } = await db.query<{ affiliate_id: string; id: string }>(completeBatch, [
-        column((a) => a.affiliateId),
-        column((a) => a.id),
-        column((a) => a.deliveryId),
-        column((a) => a.webhookId),
-        column((a) => a.eventId),
-        column((a) => a.eventType),
-        column((a) => a.attempt),
-        column((a) => a.attemptedAt),
-        column((a) => a.payloadVersion),
-        column((a) => a.succeeded),
-        column((a) => a.statusCode ?? null),
-        column((a) => a.latencyMs),
-        column((a) => a.responseBody ?? null),
-        column((a) => a.error ?? null),
-        items.map((i) => i.leaseToken),
-        items.map((i) => i.outcome.status),
-        items.map((i) => (i.outcome.status === 'pending' ? (i.outcome.nextAttemptAt ?? null) : null)),
-        items.map((i) => i.updatedAt),
+        JSON.stringify(input),
       ]);
       const done = new Set(rows.map((row) => `${row.affiliate_id}\u0000${row.id}`));
       return items.map((i) => done.has(`${i.affiliateId}\u0000${i.id}`));

@@ -126,6 +126,35 @@ describe('4 delivery: runWorker keeps sends flowing', () => {
     expect(next).toMatchObject({ claimed: 4, succeeded: 4, released: 0 });
   });
 
+  it('outcomes are written in groups of batchSize, or after maxWriteDelayMs when fewer finish', async () => {
+    const receiver = heldReceiver();
+    const { svc, emit } = await setup({ http: receiver.http });
+    await emit(6);
+    const controller = new AbortController();
+    const written: number[] = [];
+    const done = runWorker({
+      service: svc,
+      signal: controller.signal,
+      batchSize: 10,
+      concurrency: 2,
+      idleMs: 1,
+      maxIdleMs: 2,
+      maxWriteDelayMs: 30,
+      onBatch: (summary) => written.push(summary.claimed),
+    });
+    await until(() => receiver.waiting.length === 2);
+    receiver.waiting.shift()!.answer(ok);
+    // One outcome, four deliveries still queued: it waits for company, then is written alone.
+    await tick();
+    expect(written).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(written).toEqual([1]);
+    controller.abort();
+    receiver.answerAll();
+    await done;
+    expect(written.reduce((sum, n) => sum + n, 0)).toBe(6);
+  });
+
   it('a claim that throws is reported and the worker goes on', async () => {
     const { svc, emit } = await setup({ http: fakeHttpClient(() => ok) });
     await emit(3);

@@ -20,6 +20,8 @@ export interface WorkOptions {
   /** First pause when nothing is due; doubles up to `maxIdleMs`. Default 200 ms. */
   readonly idleMs?: number;
   readonly maxIdleMs?: number;
+  /** Longest an outcome waits for its group to fill before it is written anyway. Default 100 ms. */
+  readonly maxWriteDelayMs?: number;
   /** Called with the summary of each group of outcomes written. */
   readonly onBatch?: (summary: RunSummary) => void;
   /** Called with errors of claims and writes; an error never stops the worker. */
@@ -48,8 +50,8 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * The delivery loop behind {@link runWorker}. Sends never wait on the database: the next batch
  * is claimed while the current one is still being sent (when fewer than `batchSize` claimed
  * deliveries are left), and outcomes are written in groups while sends go on (one write at a
- * time; what finishes during a write goes into the next; senders wait only when twice
- * `batchSize` outcomes are waiting). While the outbox is empty the worker backs off, doubling,
+ * time, of up to `batchSize` outcomes or whatever waited `maxWriteDelayMs`; senders wait only
+ * when twice `batchSize` outcomes are waiting). While the outbox is empty the worker backs off, doubling,
  * up to `maxIdleMs`. A worker killed outright may have sent, and not recorded, at most
  * `4 × batchSize + 3 × concurrency` deliveries; those are sent again once their lease ends.
  *
@@ -64,6 +66,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   // about as long as sending a batch, so waiting for the queue to run nearly dry starves the senders.
   const lowWater = Math.max(concurrency, batchSize);
   const idleMs = options.idleMs ?? 200;
+  const maxWriteDelayMs = options.maxWriteDelayMs ?? 100;
   const maxIdleMs = options.maxIdleMs ?? 5_000;
   const report = (error: unknown) => options.onError?.(error);
 
@@ -88,13 +91,22 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   };
   signal.addEventListener('abort', onAbort, { once: true });
 
-  // Outcomes wait here for the one write in flight; each write takes everything waiting.
+  // Outcomes wait here for the one write in flight. A write takes everything waiting; it starts
+  // when `batchSize` outcomes wait, when there is nothing left to send, or `maxWriteDelayMs`
+  // after the first outcome arrived, so groups stay large under load and outcomes of a trickle
+  // are still written promptly.
   let unwritten: Settled[] = [];
   let writing: Promise<void> | undefined;
+  let writeTimer: ReturnType<typeof setTimeout> | undefined;
+  let draining = false;
+  const due = () =>
+    unwritten.length >= batchSize || (unwritten.length > 0 && (draining || queue.length === 0));
   const write = (): Promise<void> => {
+    clearTimeout(writeTimer);
+    writeTimer = undefined;
     if (writing || unwritten.length === 0) return writing ?? Promise.resolve();
     writing = (async () => {
-      while (unwritten.length > 0) {
+      do {
         const group = unwritten;
         unwritten = [];
         try {
@@ -103,10 +115,14 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
           // Unwritten outcomes keep their lease; once it ends, the deliveries are sent again.
           report(error);
         }
-      }
+      } while (due());
       writing = undefined;
+      if (unwritten.length > 0) schedule();
     })();
     return writing;
+  };
+  const schedule = () => {
+    writeTimer ??= setTimeout(() => void write(), maxWriteDelayMs);
   };
 
   const claimer = async () => {
@@ -156,14 +172,17 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
         report(error);
       }
       if (unwritten.length >= 2 * batchSize) await write();
-      else if (unwritten.length >= batchSize || queue.length === 0) void write();
+      else if (due()) void write();
+      else if (unwritten.length > 0) schedule();
     }
   };
 
   await Promise.all([claimer(), ...Array.from({ length: concurrency }, sender)]);
   // Stopping: what was claimed and not sent goes back to the outbox for any worker.
   for (const { claimed } of queue.splice(0)) unwritten.push({ kind: 'released', claimed });
+  draining = true;
   while (writing || unwritten.length > 0) await write();
+  clearTimeout(writeTimer);
   signal.removeEventListener('abort', onAbort);
 }
 
