@@ -24,8 +24,8 @@ import {
   flexibleRateLimiter,
   randomIds,
   runWorker,
-  signV2,
   systemClock,
+  webhookHeaders,
 } from '@affiliate-commerce/core';
 import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/testing';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
@@ -179,12 +179,20 @@ async function sdk(count: number, worker = service): Promise<Run> {
   return run;
 }
 
-/** The floor: the same bodies and signatures, POSTed with undici at the same concurrency, nothing recorded. */
+/** The floor: the same bodies and headers, POSTed with undici at the same concurrency, nothing recorded. */
 const agent = new Agent({ connections: concurrency });
 async function floor(records: readonly EventRecord[]): Promise<Run> {
+  // The same request the SDK sends: body, signature and the DESIGN.md headers, built beforehand.
   const bodies = records.map((record) => {
     const body = JSON.stringify(buildV2Payload(record, { attemptAt: new Date() }));
-    return { body, signature: signV2({ body, timestamp: Math.floor(Date.now() / 1000), secrets: [secret] }) };
+    const headers = webhookHeaders({
+      version: 'v2',
+      eventId: record.eventId,
+      secrets: [secret],
+      timestamp: Math.floor(Date.now() / 1000),
+      body,
+    });
+    return { body, headers };
   });
   received = 0;
   let next = 0;
@@ -192,13 +200,8 @@ async function floor(records: readonly EventRecord[]): Promise<Run> {
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let i = next++; i < bodies.length; i = next++) {
-          const { body, signature } = bodies[i]!;
-          const answer = await request(url, {
-            method: 'POST',
-            body,
-            dispatcher: agent,
-            headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
-          });
+          const { body, headers } = bodies[i]!;
+          const answer = await request(url, { method: 'POST', body, dispatcher: agent, headers });
           await answer.body.dump();
         }
       }),
@@ -281,12 +284,13 @@ const markdown = `## Delivery throughput from the PostgreSQL outbox (\`bench/del
 
 ${machineLine()} ${events.toLocaleString('en-US')} order_created events per round queued for one signed v2
 webhook on a local receiver (node:http on 127.0.0.1, in the same process) that answers at once or after 5 ms,
-with the PostgreSQL server on the same 2 cores. The SDK runs \`runWorker\` (batches of ${batchSize} claimed with \`FOR UPDATE SKIP LOCKED\`, the next batch
-claimed while the current one is sent, ${concurrency} sends in flight through the SSRF guard, every attempt recorded
-with outcomes written in groups). The floor POSTs the same signed bodies with undici at the same concurrency
-and records nothing. One warm-up round of each, then ${rounds} rounds per receiver, each the SDK then the floor back
-to back; the table shows the round with the median ratio (the machine's speed drifts between rounds). CPU is what each
-side cost per delivery in this process (the receiver included, for both) and in PostgreSQL.
+with the PostgreSQL server on the same 2 cores. The SDK runs \`runWorker\` (batches of ${batchSize} claimed with
+\`FOR UPDATE SKIP LOCKED\`, the next batch claimed while the current one is sent, ${concurrency} sends in flight through
+the SSRF guard, every attempt recorded, outcomes written in groups). The floor POSTs the same signed bodies
+with the same headers (prepared beforehand) with undici at the same concurrency, and records nothing. One
+warm-up round of each, then ${rounds} rounds per receiver, each the SDK then the floor back to back; the table shows
+the round with the median ratio (the machine's speed drifts between rounds). CPU is what each side cost per
+delivery in this process (the receiver included, for both) and in PostgreSQL.
 
 | receiver | sender | deliveries/s | vs floor | Node CPU / delivery | PostgreSQL CPU / delivery |
 |---|---|---:|---:|---:|---:|
