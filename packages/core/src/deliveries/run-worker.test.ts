@@ -60,7 +60,7 @@ async function setup(overrides: Partial<ServiceOptions> = {}) {
 
 function start(
   svc: Awaited<ReturnType<typeof setup>>['svc'],
-  options: { batchSize: number; concurrency: number },
+  options: { batchSize: number; concurrency: number; maxWriteDelayMs?: number },
 ) {
   const controller = new AbortController();
   const summaries: RunSummary[] = [];
@@ -130,29 +130,19 @@ describe('4 delivery: runWorker keeps sends flowing', () => {
     const receiver = heldReceiver();
     const { svc, emit } = await setup({ http: receiver.http });
     await emit(6);
-    const controller = new AbortController();
-    const written: number[] = [];
-    const done = runWorker({
-      service: svc,
-      signal: controller.signal,
-      batchSize: 10,
-      concurrency: 2,
-      idleMs: 1,
-      maxIdleMs: 2,
-      maxWriteDelayMs: 30,
-      onBatch: (summary) => written.push(summary.claimed),
-    });
+    const worker = start(svc, { batchSize: 10, concurrency: 2, maxWriteDelayMs: 30 });
+    const written = () => worker.summaries.map((summary) => summary.claimed);
     await until(() => receiver.waiting.length === 2);
     receiver.waiting.shift()!.answer(ok);
     // One outcome, four deliveries still queued: it waits for company, then is written alone.
     await tick();
-    expect(written).toEqual([]);
+    expect(written()).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(written).toEqual([1]);
-    controller.abort();
+    expect(written()).toEqual([1]);
+    worker.stop();
     receiver.answerAll();
-    await done;
-    expect(written.reduce((sum, n) => sum + n, 0)).toBe(6);
+    await worker.done;
+    expect(worker.total('claimed')).toBe(6);
   });
 
   it('a claim that throws is reported and the worker goes on', async () => {
