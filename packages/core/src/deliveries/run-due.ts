@@ -83,6 +83,9 @@ async function send(
   attemptAt: Date,
   timeoutMs: number,
 ): Promise<HttpOutcome> {
+  // A refused destination fails the attempt before a payload is built for it.
+  const destination = await loaded.destination();
+  if (!destination.ok) return destination;
   const { webhook, secrets } = loaded;
   const { event } = claimed;
   const version = webhook.payloadVersion;
@@ -97,8 +100,6 @@ async function send(
     timestamp: Math.floor(attemptAt.getTime() / 1000),
     body,
   });
-  const destination = await loaded.destination();
-  if (!destination.ok) return destination;
   return deps.http.request({ ...destination, method: 'POST', headers, body, timeoutMs });
 }
 

@@ -134,14 +134,13 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
         });
         continue;
       }
-      let batch: ClaimedBatch;
+      let batch: ClaimedBatch | undefined;
       try {
         batch = await claimBatch(deps, { ...options, limit: batchSize });
       } catch (error) {
         report(error);
-        batch = { items: [], leaseEndsAt: 0, webhookOf: async () => undefined };
       }
-      if (batch.items.length === 0) {
+      if (!batch || batch.items.length === 0) {
         await pause(wait, signal);
         wait = Math.min(maxIdleMs, wait * 2);
         continue;

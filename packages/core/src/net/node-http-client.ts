@@ -33,6 +33,9 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   };
 }
 
+/** Decodes kept body bytes; stateless, so one serves every request. */
+const utf8 = new TextDecoder();
+
 const tlsCodes = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH|ERR_OSSL)/;
 
 function failureReason(error: NodeJS.ErrnoException): HttpFailureReason {
@@ -140,7 +143,7 @@ function exchange(pool: Pool, url: URL, input: HttpRequest): Promise<HttpOutcome
       ok: true,
       status,
       headers,
-      bodyText: new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)),
+      bodyText: utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)),
       latencyMs: elapsed(),
     });
     const timer = setTimeout(() => {
