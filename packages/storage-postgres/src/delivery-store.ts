@@ -144,17 +144,6 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
        ) order by c.next_attempt_at, c.id), '[]') as claimed
      from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id`,
   );
-  const insertAttempt = sql(
-    `insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
-       attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-  );
-  const complete = sql(
-    `update {s}.deliveries set status = $4, attempts = attempts + 1, next_attempt_at = $5, last_attempt_at = $6,
-       last_status_code = $7, lease_token = null, lease_expires_at = null, updated_at = $8
-     where affiliate_id = $1 and id = $2 and lease_token = $3
-     returning id`,
-  );
   // One statement, so one round trip and atomic without BEGIN/COMMIT: every attempt is logged, and
   // each delivery moves only while its lease is still the completing worker's. The batch travels as
   // one JSON parameter (one native JSON.stringify instead of eighteen escaped arrays).
@@ -210,7 +199,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     'select count(*)::int as total from {s}.delivery_attempts where affiliate_id = $1 and webhook_id = $2',
   );
 
-  return {
+  const store: DeliveryStore = {
     async insertEvent({ event }) {
       const { rows } = await db.query(insertEvent, [
         event.affiliateId,
@@ -273,37 +262,10 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
         }),
       );
     },
-    async complete({ affiliateId, id, leaseToken, outcome, updatedAt }) {
-      const { attempt } = outcome;
-      return db.transaction(async (tx) => {
-        await tx.query(insertAttempt, [
-          attempt.affiliateId,
-          attempt.id,
-          attempt.deliveryId,
-          attempt.webhookId,
-          attempt.eventId,
-          attempt.eventType,
-          attempt.attempt,
-          attempt.attemptedAt,
-          attempt.payloadVersion,
-          attempt.succeeded,
-          attempt.statusCode ?? null,
-          attempt.latencyMs,
-          attempt.responseBody ?? null,
-          attempt.error ?? null,
-        ]);
-        const { rows } = await tx.query(complete, [
-          affiliateId,
-          id,
-          leaseToken,
-          outcome.status,
-          outcome.status === 'pending' ? (outcome.nextAttemptAt ?? null) : null,
-          attempt.attemptedAt,
-          attempt.statusCode ?? null,
-          updatedAt,
-        ]);
-        return rows.length === 1;
-      });
+    async complete(item) {
+      // The batch statement with a batch of one: attempt and outcome in one atomic statement.
+      const [done] = await store.completeMany({ items: [item] });
+      return done!;
     },
     async completeMany({ items }) {
       if (items.length === 0) return [];
@@ -374,4 +336,5 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
       return { items: [], total: counted.rows[0]?.total ?? 0 };
     },
   };
+  return store;
 }
