@@ -165,6 +165,8 @@ async function sdk(count: number, worker = service): Promise<Run> {
       signal: controller.signal,
       batchSize,
       concurrency,
+      // One endpoint takes all of the worker, as a host with one high-volume endpoint sets it.
+      perEndpoint: concurrency,
       idleMs: 1,
       maxIdleMs: 5,
       onBatch: (summary) => {
@@ -285,7 +287,7 @@ const markdown = `## Delivery throughput from the PostgreSQL outbox (\`bench/del
 ${machineLine()} ${events.toLocaleString('en-US')} order_created events per round queued for one signed v2
 webhook on a local receiver (node:http on 127.0.0.1, in the same process) that answers at once or after 5 ms,
 with the PostgreSQL server on the same 2 cores. The SDK runs \`runWorker\` (batches of ${batchSize} claimed with
-\`FOR UPDATE SKIP LOCKED\`, the next batch claimed while the current one is sent, ${concurrency} sends in flight through
+\`FOR UPDATE SKIP LOCKED\`, the next batch claimed while the current one is sent, ${concurrency} sends in flight (\`perEndpoint\` ${concurrency}) through
 the SSRF guard, every attempt recorded, outcomes written in groups). The floor POSTs the same signed bodies
 with the same headers (prepared beforehand) with undici at the same concurrency, and records nothing. One
 warm-up round of each, then ${rounds} rounds per receiver, each the SDK then the floor back to back; the table shows

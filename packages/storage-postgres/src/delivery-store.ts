@@ -125,6 +125,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     `with due as (
        select affiliate_id, id from {s}.deliveries
        where status = 'pending' and next_attempt_at <= $1 and (lease_expires_at is null or lease_expires_at <= $1)
+         and webhook_id <> all($5::text[])
        order by next_attempt_at, id
        limit $2
        for update skip locked
@@ -168,10 +169,17 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
      returning d.affiliate_id, d.id`,
   );
   const release = sql(
-    `update {s}.deliveries d set lease_token = null, lease_expires_at = null
-     from unnest($1::text[], $2::text[], $3::text[]) as u(affiliate_id, id, lease_token)
+    `update {s}.deliveries d set lease_token = null, lease_expires_at = null,
+       next_attempt_at = coalesce(u.next_attempt_at, d.next_attempt_at)
+     from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as u(affiliate_id, id, lease_token, next_attempt_at)
      where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
      returning d.id`,
+  );
+  const defer = sql(
+    `update {s}.deliveries set next_attempt_at = $3
+     where affiliate_id = $1 and webhook_id = $2 and status = 'pending' and next_attempt_at < $3
+       and (lease_expires_at is null or lease_expires_at <= $4)
+     returning id`,
   );
   const get = sql('select * from {s}.deliveries where affiliate_id = $1 and id = $2 and webhook_id = $3');
   const requeue = sql(
@@ -232,12 +240,13 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
         column('updatedAt'),
       ]);
     },
-    async claimDue({ now, limit, leaseMs, leaseToken }) {
+    async claimDue({ now, limit, leaseMs, leaseToken, skipWebhookIds = [] }) {
       const { rows } = await db.query<{ claimed: ClaimedJson[] }>(claim, [
         now,
         limit,
         leaseToken,
         new Date(now.getTime() + leaseMs),
+        skipWebhookIds,
       ]);
       const date = (text: string | null) => (text === null ? null : new Date(text));
       return rows[0]!.claimed.map(
@@ -305,7 +314,12 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
         items.map((i) => i.affiliateId),
         items.map((i) => i.id),
         items.map((i) => i.leaseToken),
+        items.map((i) => i.nextAttemptAt ?? null),
       ]);
+      return rows.length;
+    },
+    async defer({ affiliateId, webhookId, until, now }) {
+      const { rows } = await db.query(defer, [affiliateId, webhookId, until, now]);
       return rows.length;
     },
     async get({ affiliateId, webhookId, id }) {

@@ -45,10 +45,12 @@ export function postgresSubscriptionStore(db: Db, schema: string): SubscriptionS
   );
   const get = withSchema('select * from {s}.subscriptions where affiliate_id = $1 and id = $2', schema);
   // One statement, so the compare-and-set and the endDate shift cannot be split by a concurrent write.
+  // The compare is at millisecond precision, the precision `get` reads: a date written with
+  // microseconds by SQL outside the SDK would otherwise never match and every retry would lose.
   const move = withSchema(
     `update {s}.subscriptions
        set next_billing_date = $4, end_date = end_date + ($4::timestamptz - $3::timestamptz), updated_at = $5
-     where affiliate_id = $1 and id = $2 and next_billing_date = $3
+     where affiliate_id = $1 and id = $2 and date_trunc('milliseconds', next_billing_date) = $3
      returning *`,
     schema,
   );

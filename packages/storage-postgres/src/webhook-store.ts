@@ -1,4 +1,10 @@
-import type { HealthCheck, StoredSecret, Webhook, WebhookStore } from '@affiliate-commerce/core';
+import type {
+  HealthCheck,
+  StoredSecret,
+  Webhook,
+  WebhookBreaker,
+  WebhookStore,
+} from '@affiliate-commerce/core';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 
@@ -20,6 +26,15 @@ interface HealthCheckJson {
   detail?: string;
 }
 
+interface BreakerJson {
+  state: WebhookBreaker['state'];
+  failures: number;
+  openedAt?: string;
+  retryAt?: string;
+  coolingMs?: number;
+  changedAt: string;
+}
+
 interface WebhookRow {
   id: string;
   affiliate_id: string;
@@ -31,6 +46,7 @@ interface WebhookRow {
   payload_version: Webhook['payloadVersion'];
   secrets: SecretJson[];
   last_health_check: HealthCheckJson | null;
+  breaker: BreakerJson | null;
   revision: number;
   created_at: Date;
   updated_at: Date;
@@ -66,6 +82,28 @@ const toHealthCheck = (json: HealthCheckJson): HealthCheck => ({
   ...(json.detail === undefined ? {} : { detail: json.detail }),
 });
 
+// Written in one fixed shape, so the compare-and-set's jsonb equality compares values.
+const breakerJson = (breaker: WebhookBreaker | undefined): string | null =>
+  breaker
+    ? JSON.stringify({
+        state: breaker.state,
+        failures: breaker.failures,
+        ...(breaker.openedAt ? { openedAt: breaker.openedAt.toISOString() } : {}),
+        ...(breaker.retryAt ? { retryAt: breaker.retryAt.toISOString() } : {}),
+        ...(breaker.coolingMs === undefined ? {} : { coolingMs: breaker.coolingMs }),
+        changedAt: breaker.changedAt.toISOString(),
+      } satisfies BreakerJson)
+    : null;
+
+const toBreaker = (json: BreakerJson): WebhookBreaker => ({
+  state: json.state,
+  failures: json.failures,
+  ...(json.openedAt ? { openedAt: new Date(json.openedAt) } : {}),
+  ...(json.retryAt ? { retryAt: new Date(json.retryAt) } : {}),
+  ...(json.coolingMs === undefined ? {} : { coolingMs: json.coolingMs }),
+  changedAt: new Date(json.changedAt),
+});
+
 function toWebhook(row: WebhookRow): Webhook {
   return {
     id: row.id,
@@ -78,6 +116,7 @@ function toWebhook(row: WebhookRow): Webhook {
     payloadVersion: row.payload_version,
     secrets: row.secrets.map(toSecret),
     ...(row.last_health_check ? { lastHealthCheck: toHealthCheck(row.last_health_check) } : {}),
+    ...(row.breaker ? { breaker: toBreaker(row.breaker) } : {}),
     revision: Number(row.revision),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -103,8 +142,8 @@ const configParams = (w: Webhook) => [
 export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
   const insert = withSchema(
     `insert into {s}.webhooks (id, affiliate_id, name, url, authentication, interests, status, payload_version,
-       secrets, revision, updated_at, created_at, last_health_check)
-     values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb)`,
+       secrets, revision, updated_at, created_at, last_health_check, breaker)
+     values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb, $14::jsonb)`,
     schema,
   );
   const get = withSchema('select * from {s}.webhooks where affiliate_id = $1 and id = $2', schema);
@@ -128,6 +167,12 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
     'update {s}.webhooks set last_health_check = $3::jsonb where affiliate_id = $1 and id = $2 returning id',
     schema,
   );
+  const setBreaker = withSchema(
+    `update {s}.webhooks set breaker = $3::jsonb
+     where affiliate_id = $1 and id = $2 and breaker is not distinct from $4::jsonb
+     returning id`,
+    schema,
+  );
   const byId = withSchema('select * from {s}.webhooks where id = $1', schema);
   return {
     async insert({ webhook }) {
@@ -135,6 +180,7 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
         ...configParams(webhook),
         webhook.createdAt,
         webhook.lastHealthCheck ? healthJson(webhook.lastHealthCheck) : null,
+        breakerJson(webhook.breaker),
       ]);
     },
     async get({ affiliateId, id }) {
@@ -155,6 +201,15 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
     },
     async recordHealthCheck({ affiliateId, id, check }) {
       const { rows } = await db.query(health, [affiliateId, id, healthJson(check)]);
+      return rows.length === 1;
+    },
+    async setBreaker({ affiliateId, id, breaker, expected }) {
+      const { rows } = await db.query(setBreaker, [
+        affiliateId,
+        id,
+        breakerJson(breaker),
+        breakerJson(expected),
+      ]);
       return rows.length === 1;
     },
     async findForOperator({ id }) {

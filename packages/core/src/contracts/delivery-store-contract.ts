@@ -369,6 +369,109 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       expect(await storage.deliveries.release({ items: [] })).toBe(0);
     });
 
+    it('claimDue passes over the webhooks it is told to skip, and still claims the rest in due order', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c8') });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_c8a', 'evt_c8', { webhookId: 'whk_c8_bad', nextAttemptAt: at(40_000) }),
+          delivery('dlv_c8b', 'evt_c8', { webhookId: 'whk_c8_bad', nextAttemptAt: at(40_001) }),
+          delivery('dlv_c8c', 'evt_c8', { webhookId: 'whk_c8_good', nextAttemptAt: at(40_002) }),
+          delivery('dlv_c8d', 'evt_c8', { webhookId: 'whk_c8_other', nextAttemptAt: at(40_003) }),
+        ],
+      });
+      const claimed = await storage.deliveries.claimDue({
+        now: at(40_010),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'skip',
+        skipWebhookIds: ['whk_c8_bad', 'whk_none'],
+      });
+      const mine = claimed.filter((c) => c.delivery.eventId === 'evt_c8').map((c) => c.delivery.id);
+      expect(mine).toEqual(['dlv_c8c', 'dlv_c8d']);
+      const rest = await storage.deliveries.claimDue({
+        now: at(40_010),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'rest',
+        skipWebhookIds: [],
+      });
+      expect(rest.filter((c) => c.delivery.eventId === 'evt_c8').map((c) => c.delivery.id)).toEqual([
+        'dlv_c8a',
+        'dlv_c8b',
+      ]);
+    });
+
+    it('release with nextAttemptAt holds the delivery back until then, spending no attempt', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c9') });
+      await storage.deliveries.enqueue({
+        deliveries: [delivery('dlv_c9', 'evt_c9', { webhookId: 'whk_c9', nextAttemptAt: at(50_000) })],
+      });
+      const claim = async (now: Date, token: string) =>
+        (await storage.deliveries.claimDue({ now, limit: 100, leaseMs: 60_000, leaseToken: token })).filter(
+          (c) => c.delivery.id === 'dlv_c9',
+        );
+      expect(await claim(at(50_001), 'held')).toHaveLength(1);
+      expect(
+        await storage.deliveries.release({
+          items: [{ affiliateId: 'aff_1', id: 'dlv_c9', leaseToken: 'held', nextAttemptAt: at(50_030) }],
+        }),
+      ).toBe(1);
+      expect(await claim(at(50_029), 'early')).toEqual([]);
+      const later = await claim(at(50_030), 'later');
+      expect(later.map((c) => [c.delivery.status, c.delivery.attempts, c.delivery.nextAttemptAt])).toEqual([
+        ['pending', 0, at(50_030)],
+      ]);
+    });
+
+    it("defer moves a webhook's pending, unheld deliveries due before `until`, and nothing else", async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c10') });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_c10a', 'evt_c10', { webhookId: 'whk_c10', nextAttemptAt: at(60_000) }),
+          delivery('dlv_c10b', 'evt_c10', { webhookId: 'whk_c10', nextAttemptAt: at(60_001) }),
+          delivery('dlv_c10c', 'evt_c10', { webhookId: 'whk_c10', nextAttemptAt: at(70_000) }),
+          delivery('dlv_c10d', 'evt_c10', {
+            webhookId: 'whk_c10',
+            status: 'failed',
+            nextAttemptAt: undefined,
+          }),
+          delivery('dlv_c10e', 'evt_c10', { webhookId: 'whk_c10_other', nextAttemptAt: at(60_000) }),
+          delivery('dlv_c10f', 'evt_c10', {
+            webhookId: 'whk_c10',
+            affiliateId: 'aff_2',
+            nextAttemptAt: at(60_000),
+          }),
+        ],
+      });
+      // One is held by a worker: its lease decides, not the deferral.
+      const held = await storage.deliveries.claimDue({
+        now: at(60_000),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'holder',
+        skipWebhookIds: ['whk_c10_other'],
+      });
+      const mine = held.filter(
+        (c) => c.delivery.webhookId === 'whk_c10' && c.delivery.affiliateId === 'aff_1',
+      );
+      expect(mine.map((c) => c.delivery.id)).toEqual(['dlv_c10a']);
+      const moved = await storage.deliveries.defer({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c10',
+        until: at(65_000),
+        now: at(60_002),
+      });
+      expect(moved).toBe(1);
+      const read = async (id: string, affiliateId = 'aff_1', webhookId = 'whk_c10') =>
+        (await storage.deliveries.get({ affiliateId, webhookId, id }))!;
+      expect((await read('dlv_c10b')).nextAttemptAt).toEqual(at(65_000));
+      expect((await read('dlv_c10b')).attempts).toBe(0);
+      expect((await read('dlv_c10c')).nextAttemptAt).toEqual(at(70_000));
+      expect((await read('dlv_c10d')).status).toBe('failed');
+      expect((await read('dlv_c10e', 'aff_1', 'whk_c10_other')).nextAttemptAt).toEqual(at(60_000));
+      expect((await read('dlv_c10f', 'aff_2')).nextAttemptAt).toEqual(at(60_000));
+    });
+
     it('an emission rolled back leaves neither the event nor its deliveries', async () => {
       await expect(
         storage.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 export { type CaseSystemHarness, caseSystemContract, contractSeed } from '../cases/case-system-contract';
 export { type ProcessorHarness, processorContract } from '../payments/processor-contract';
+export { concurrencyContract } from './concurrency-contract';
 export { couponReportContract } from './coupon-report-contract';
 export {
   type HttpCase,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Storage } from '../storage';
-import type { HealthCheck, Webhook } from '../webhooks/webhook-store';
+import type { HealthCheck, Webhook, WebhookBreaker } from '../webhooks/webhook-store';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');
 const t1 = new Date('2026-11-23T11:00:00.000Z');
@@ -134,6 +134,62 @@ export function webhookStoreContract(storage: () => Storage): void {
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('webhooks: setBreaker is a compare-and-set on the breaker alone; replace leaves it; it round-trips', async () => {
+    const s = storage();
+    await s.webhooks.insert({ webhook: webhook({ id: 'whk_breaker' }) });
+    const closed: WebhookBreaker = { state: 'closed', failures: 2, changedAt: t0 };
+    const open: WebhookBreaker = {
+      state: 'open',
+      failures: 5,
+      openedAt: t0,
+      retryAt: new Date(t0.getTime() + 30_000),
+      coolingMs: 30_000,
+      changedAt: t1,
+    };
+    const key = { affiliateId: 'aff_1', id: 'whk_breaker' };
+    expect(
+      await s.webhooks.setBreaker({ ...key, affiliateId: 'aff_2', breaker: closed, expected: undefined }),
+    ).toBe(false);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: closed, expected: open })).toBe(false);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: closed, expected: undefined })).toBe(true);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: open, expected: undefined })).toBe(false);
+    // The expected value compares equal when read back, so a read-then-write cycle can land.
+    const read = await s.webhooks.get(key);
+    expect(read!.breaker).toEqual(closed);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: open, expected: read!.breaker })).toBe(true);
+    expect((await s.webhooks.get(key))!.breaker).toEqual(open);
+    // A configuration write neither clears nor overwrites the breaker, nor bumps for it.
+    expect(
+      await s.webhooks.replace({
+        webhook: webhook({ id: 'whk_breaker', name: 'Renamed', revision: 2, breaker: closed }),
+        expectedRevision: 1,
+      }),
+    ).toBe(true);
+    const after = await s.webhooks.get(key);
+    expect(after).toEqual({ ...webhook({ id: 'whk_breaker', name: 'Renamed', revision: 2 }), breaker: open });
+    expect(Object.keys(after!.breaker!).sort()).toEqual(Object.keys(open).sort());
+  });
+
+  it('webhooks: of many concurrent setBreaker calls from the same expected breaker, exactly one wins', async () => {
+    const s = storage();
+    await s.webhooks.insert({ webhook: webhook({ id: 'whk_breaker_race' }) });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, failures) =>
+        s.webhooks.setBreaker({
+          affiliateId: 'aff_1',
+          id: 'whk_breaker_race',
+          breaker: { state: 'closed', failures: failures + 1, changedAt: t1 },
+          expected: undefined,
+        }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = results.indexOf(true) + 1;
+    expect((await s.webhooks.get({ affiliateId: 'aff_1', id: 'whk_breaker_race' }))!.breaker!.failures).toBe(
+      winner,
+    );
   });
 
   it('webhooks: recordHealthCheck stores the check alone, leaving revision and updatedAt', async () => {

@@ -74,11 +74,16 @@ export interface DeliveryStore {
   insertEvent(input: { event: EventRecord }): Promise<boolean>;
   getEvent(input: { affiliateId: string; eventId: string }): Promise<EventRecord | undefined>;
   enqueue(input: { deliveries: readonly Delivery[] }): Promise<void>;
+  /**
+   * Leases up to `limit` due deliveries, oldest due first, passing over those of
+   * `skipWebhookIds` (endpoints the worker already has enough of in hand).
+   */
   claimDue(input: {
     now: Date;
     limit: number;
     leaseMs: number;
     leaseToken: string;
+    skipWebhookIds?: readonly string[];
   }): Promise<ClaimedDelivery[]>;
   /** Records the attempt and, when the lease is still this worker's, the new state. False when the lease was lost. */
   complete(input: {
@@ -99,13 +104,19 @@ export interface DeliveryStore {
     }[];
   }): Promise<boolean[]>;
   /**
-   * Gives claimed deliveries back unsent (the worker is stopping, or their lease is too short
-   * for another attempt), so any worker can claim them at once instead of after the lease.
-   * Only rows whose lease is still `leaseToken`'s move; returns how many did.
+   * Gives claimed deliveries back unsent (the worker is stopping, their lease is too short for
+   * another attempt, or their endpoint's circuit breaker is open), so any worker can claim them
+   * at once instead of after the lease, or at `nextAttemptAt` when one is given. No attempt is
+   * spent. Only rows whose lease is still `leaseToken`'s move; returns how many did.
    */
   release(input: {
-    items: readonly { affiliateId: string; id: string; leaseToken: string }[];
+    items: readonly { affiliateId: string; id: string; leaseToken: string; nextAttemptAt?: Date }[];
   }): Promise<number>;
+  /**
+   * Moves the webhook's pending deliveries that are due before `until`, and that no worker
+   * holds, to `until`, spending no attempt (its circuit breaker opened). Returns how many moved.
+   */
+  defer(input: { affiliateId: string; webhookId: string; until: Date; now: Date }): Promise<number>;
   get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
   /** Makes a delivery due now again (manual retry); false when it is not this webhook's or is already pending. */
   requeue(input: {

@@ -40,12 +40,14 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       for (const delivery of deliveries)
         state.deliveries.set(scopedKey(delivery.affiliateId, delivery.id), copy(delivery));
     },
-    async claimDue({ now, limit, leaseMs, leaseToken }) {
+    async claimDue({ now, limit, leaseMs, leaseToken, skipWebhookIds = [] }) {
+      const skip = new Set(skipWebhookIds);
       const due = [...state.deliveries.entries()]
         .filter(([key, d]) => {
           const lease = leases.get(key);
           return (
             d.status === 'pending' &&
+            !skip.has(d.webhookId) &&
             d.nextAttemptAt !== undefined &&
             d.nextAttemptAt <= now &&
             (!lease || lease.expiresAt <= now.getTime())
@@ -80,13 +82,31 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
     },
     async release({ items }) {
       let released = 0;
-      for (const { affiliateId, id, leaseToken } of items) {
+      for (const { affiliateId, id, leaseToken, nextAttemptAt } of items) {
         const key = scopedKey(affiliateId, id);
         if (leases.get(key)?.token !== leaseToken) continue;
         leases.delete(key);
+        if (nextAttemptAt) update(key, { nextAttemptAt });
         released += 1;
       }
       return released;
+    },
+    async defer({ affiliateId, webhookId, until, now }) {
+      let moved = 0;
+      for (const [key, delivery] of state.deliveries) {
+        const lease = leases.get(key);
+        if (
+          delivery.affiliateId !== affiliateId ||
+          delivery.webhookId !== webhookId ||
+          delivery.status !== 'pending' ||
+          !(delivery.nextAttemptAt! < until) ||
+          (lease && lease.expiresAt > now.getTime())
+        )
+          continue;
+        update(key, { nextAttemptAt: until });
+        moved += 1;
+      }
+      return moved;
     },
     async get({ affiliateId, webhookId, id }) {
       const found = state.deliveries.get(scopedKey(affiliateId, id));

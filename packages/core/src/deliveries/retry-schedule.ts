@@ -1,13 +1,10 @@
 /**
  * Delays before each retry (DESIGN.md, Svix's schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
- * 10 h, so 8 attempts in all.
+ * 10 h, so 8 attempts in all. A schedule of N delays gives N + 1 attempts.
  */
 export const retryDelaysMs: readonly number[] = [
   5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
 ];
-
-/** Attempts in all: the first plus one per retry delay. */
-export const maxAttempts = retryDelaysMs.length + 1;
 
 /**
  * When attempt `attempt + 1` is due after attempt `attempt` failed, or undefined when none is

@@ -182,6 +182,34 @@ describe('4 delivery: a real local receiver', () => {
     }
   });
 
+  it('the schedule in use decides the attempts: 10 delays give 11 attempts, then the delivery fails', async () => {
+    const svc = testService({
+      http: nodeHttpClient(),
+      resolver: nodeResolver(),
+      allowPrivateNetworks: true,
+      deliveries: { random: () => 0.5, timeoutMs: 400, delays: Array.from({ length: 10 }, () => 60_000) },
+    });
+    const { id } = await webhook(svc);
+    receiver.always({ status: 500 });
+    try {
+      await emitOrder(svc);
+      const kinds: string[] = [];
+      // An hour a step: longer than any delay and any cooling of the circuit breaker.
+      for (let step = 0; step < 14; step += 1) {
+        const summary = await svc.deliveries.runDue({ limit: 10 });
+        if (summary.retrying) kinds.push('retrying');
+        if (summary.failed) kinds.push('failed');
+        svc.clock.advance(3_600_000);
+      }
+      expect(kinds).toEqual([...Array.from({ length: 10 }, () => 'retrying'), 'failed']);
+      const log = await deliveriesOf(svc, id);
+      expect(log.pagination.total).toBe(11);
+      expect(log.items.map((item) => item.attempt)).toEqual(Array.from({ length: 11 }, (_, i) => 11 - i));
+    } finally {
+      receiver.always({ status: 200, body: 'ok' });
+    }
+  });
+
   it('honours Retry-After on 429 within 1x to 2x of the scheduled delay', async () => {
     const svc = service();
     await webhook(svc);

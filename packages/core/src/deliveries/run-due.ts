@@ -2,11 +2,15 @@ import { buildV1Payload, buildV2Payload } from '../events/v2-payload';
 import { type CheckedDestination, checkDestination } from '../net/guarded-request';
 import type { HttpFailure, HttpOutcome } from '../net/http-client';
 import type { ServiceDeps } from '../service-deps';
+import type { BreakerOptions } from '../webhooks/breaker';
 import { webhookHeaders } from '../webhooks/signature';
 import { signingSecretsOf } from '../webhooks/signing-secrets';
+import { setWebhookStatus } from '../webhooks/update-webhook';
 import type { Webhook } from '../webhooks/webhook-store';
+import { type BreakerBook, breakerBook } from './breaker-book';
 import type { ClaimedDelivery, DeliveryStatus } from './delivery-store';
-import { maxAttempts, nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './retry-schedule';
+import { endpointSlots } from './endpoint-slots';
+import { nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './retry-schedule';
 
 /** Tuning of the delivery worker; the defaults follow DESIGN.md. */
 export interface DeliveryOptions {
@@ -19,9 +23,17 @@ export interface DeliveryOptions {
   readonly leaseMs?: number;
   /** Deliveries in flight at once, in one `runDue` call or one worker. Default 8. */
   readonly concurrency?: number;
+  /**
+   * Deliveries in flight to one webhook at once, in one `runDue` call or one worker, so a slow
+   * or dead endpoint holds at most this many sends. Raise it for an endpoint that takes high
+   * volume with few others beside it. Default 4.
+   */
+  readonly perEndpoint?: number;
+  /** When a webhook's circuit breaker opens and how long it cools; see {@link BreakerOptions}. */
+  readonly breaker?: BreakerOptions;
   /** Jitter source in [0, 1). Default `Math.random`. */
   readonly random?: () => number;
-  /** Retry delays; default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+  /** Retry delays; N delays give N + 1 attempts. Default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
   readonly delays?: readonly number[];
   /** Continuous failure for this long disables the endpoint. Default 5 days. */
   readonly disableAfterMs?: number;
@@ -53,28 +65,25 @@ export interface RunSummary {
   readonly cancelled: number;
   /** Claimed but given back unsent: too little of the lease was left, or the worker was stopping. */
   readonly released: number;
+  /** Claimed but held back unsent, spending no attempt, while their webhook's circuit breaker is open. */
+  readonly deferred: number;
 }
 
 const fiveDaysMs = 5 * 86_400_000;
 const defaultLeaseMs = 60_000;
 const defaultTimeoutMs = 15_000;
 const defaultConcurrency = 8;
+const defaultPerEndpoint = 4;
 
-async function disable(deps: Pick<ServiceDeps, 'storage' | 'clock'>, webhook: Webhook): Promise<void> {
-  for (let current: Webhook | undefined = webhook; current && current.status === 'enabled'; ) {
-    const changed = await deps.storage.webhooks.replace({
-      webhook: {
-        ...current,
-        status: 'disabled',
-        revision: current.revision + 1,
-        updatedAt: deps.clock.now(),
-      },
-      expectedRevision: current.revision,
-    });
-    if (changed) return;
-    current = await deps.storage.webhooks.get({ affiliateId: webhook.affiliateId, id: webhook.id });
-  }
+/** The circuit breakers a worker keeps, with the probe window its time-out implies. */
+export function workerBreakers(deps: ServiceDeps, options: DeliveryOptions): BreakerBook {
+  // A probe that has not reported within a whole attempt and a second is taken to have died.
+  const probeMs = (options.timeoutMs ?? defaultTimeoutMs) + 1_000;
+  return breakerBook(deps, { probeMs, ...(options.breaker ? { breaker: options.breaker } : {}) });
 }
+
+/** The per-endpoint cap of a worker or a `runDue` call. */
+export const perEndpointOf = (options: DeliveryOptions): number => options.perEndpoint ?? defaultPerEndpoint;
 
 async function send(
   deps: ServiceDeps,
@@ -138,7 +147,7 @@ function loadWebhook(deps: ServiceDeps, webhook: Webhook, now: Date, timeoutMs: 
  */
 export async function claimBatch(
   deps: ServiceDeps,
-  input: { limit: number } & DeliveryOptions,
+  input: { limit: number; skipWebhookIds?: readonly string[] } & DeliveryOptions,
 ): Promise<ClaimedBatch> {
   const leaseMs = input.leaseMs ?? defaultLeaseMs;
   const now = deps.clock.now();
@@ -147,6 +156,7 @@ export async function claimBatch(
     limit: input.limit,
     leaseMs,
     leaseToken: deps.ids.next({ prefix: 'lease' }),
+    ...(input.skipWebhookIds?.length ? { skipWebhookIds: input.skipWebhookIds } : {}),
   });
   // One read and one secret decryption per webhook per batch, not per delivery.
   const webhooks = new Map<string, Promise<LoadedWebhook | undefined>>();
@@ -168,21 +178,21 @@ export async function claimBatch(
 export type Settled =
   | { readonly kind: 'attempted'; readonly attempted: Attempted }
   | { readonly kind: 'cancelled'; readonly count: number }
-  | { readonly kind: 'released'; readonly claimed: ClaimedDelivery };
+  | { readonly kind: 'released'; readonly claimed: ClaimedDelivery }
+  | { readonly kind: 'deferred'; readonly claimed: ClaimedDelivery; readonly until: Date };
 
 /**
  * Sends one claimed delivery, unless its webhook is gone or disabled (its pending deliveries are
- * cancelled) or too little of the lease is left for a whole attempt (it is given back unsent, so
- * no other worker can send it while this one still is).
- *
- * @example
- * const settled = await settleOne(deps, batch, batch.items[0], {});
+ * cancelled), too little of the lease is left for a whole attempt (it is given back unsent, so
+ * no other worker can send it while this one still is), or the webhook's circuit breaker is
+ * open (it is held back until the breaker may let one through). The outcome counts on the breaker.
  */
 export async function settleOne(
   deps: ServiceDeps,
   batch: ClaimedBatch,
   claimed: ClaimedDelivery,
   options: DeliveryOptions,
+  breakers: BreakerBook,
 ): Promise<Settled> {
   if (batch.leaseEndsAt - deps.clock.now().getTime() < (options.timeoutMs ?? defaultTimeoutMs)) {
     return { kind: 'released', claimed };
@@ -197,15 +207,21 @@ export async function settleOne(
     });
     return { kind: 'cancelled', count };
   }
-  return { kind: 'attempted', attempted: await attempt(deps, claimed, loaded, options) };
+  const admission = await breakers.admit(loaded.webhook, deps.clock.now());
+  if (admission instanceof Date) return { kind: 'deferred', claimed, until: admission };
+  const attempted = await attempt(deps, claimed, loaded, options);
+  await breakers.record(loaded.webhook, {
+    succeeded: attempted.kind === 'succeeded',
+    probe: admission === 'probe',
+    at: attempted.item.outcome.attempt.attemptedAt,
+  });
+  return { kind: 'attempted', attempted };
 }
 
 /**
  * Writes what a group of settled deliveries came to: every outcome in one round trip, unsent
- * claims given back, and endpoints disabled after a 410 or 5 days of failure.
- *
- * @example
- * const summary = await recordSettled(deps, settled, {});
+ * claims given back (held ones due again when their breaker may let one through), and
+ * endpoints disabled after a 410 or 5 days of failure.
  */
 export async function recordSettled(
   deps: ServiceDeps,
@@ -213,20 +229,25 @@ export async function recordSettled(
   options: DeliveryOptions,
 ): Promise<RunSummary> {
   const attempts: Attempted[] = [];
-  const unsent: ClaimedDelivery[] = [];
+  const unsent: { claimed: ClaimedDelivery; until?: Date }[] = [];
   let cancelled = 0;
+  let deferred = 0;
   for (const one of settled) {
     if (one.kind === 'attempted') attempts.push(one.attempted);
-    else if (one.kind === 'released') unsent.push(one.claimed);
-    else cancelled += one.count;
+    else if (one.kind === 'released') unsent.push(one);
+    else if (one.kind === 'deferred') {
+      unsent.push(one);
+      deferred += 1;
+    } else cancelled += one.count;
   }
   await deps.storage.deliveries.completeMany({ items: attempts.map((a) => a.item) });
   if (unsent.length > 0) {
     await deps.storage.deliveries.release({
-      items: unsent.map(({ delivery, leaseToken }) => ({
+      items: unsent.map(({ claimed: { delivery, leaseToken }, until }) => ({
         affiliateId: delivery.affiliateId,
         id: delivery.id,
         leaseToken,
+        ...(until ? { nextAttemptAt: until } : {}),
       })),
     });
   }
@@ -238,17 +259,20 @@ export async function recordSettled(
     retrying: count('retrying'),
     failed: count('failed'),
     cancelled,
-    released: unsent.length,
+    released: unsent.length - deferred,
+    deferred,
   };
 }
 
 /**
  * Claims due deliveries, sends each to its webhook through the SSRF guard, records the attempt
  * and schedules what comes next (DESIGN.md): a 2xx succeeds; 410 fails the delivery and disables
- * the endpoint; anything else retries on the schedule until 8 attempts, then fails and waits for
- * a manual retry; 5 days of continuous failure disable the endpoint. A deleted or disabled
- * webhook's pending deliveries are cancelled. One call is one batch; `runWorker` keeps batches
- * flowing without waiting for each to finish.
+ * the endpoint; anything else retries on the schedule (8 attempts by default: one more than
+ * `delays`), then fails and waits for a manual retry; 5 days of continuous failure disable the
+ * endpoint. A deleted or disabled webhook's pending deliveries are cancelled. At most
+ * `perEndpoint` sends go to one webhook at once, and a webhook whose circuit breaker is open
+ * gets none. One call is one batch; `runWorker` keeps batches flowing without waiting for each
+ * to finish.
  *
  * @example
  * const summary = await runDue(deps, { limit: 50 });
@@ -258,16 +282,33 @@ export async function runDue(
   input: { limit: number } & DeliveryOptions,
 ): Promise<RunSummary> {
   const batch = await claimBatch(deps, input);
-  const queue = [...batch.items];
+  const breakers = workerBreakers(deps, input);
+  const slots = endpointSlots(perEndpointOf(input));
+  const waiting = batch.items.map((claimed) => ({ claimed }));
   const settled: Settled[] = [];
+  let parked: (() => void)[] = [];
   const sender = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const one = await settleOne(deps, batch, next, input);
-      settled.push(one);
+    while (waiting.length > 0) {
+      const index = slots.pick(waiting);
+      if (index < 0) {
+        await new Promise<void>((resolve) => parked.push(resolve));
+        continue;
+      }
+      const [{ claimed }] = waiting.splice(index, 1) as [{ claimed: ClaimedDelivery }];
+      const webhookId = claimed.delivery.webhookId;
+      slots.take(webhookId);
+      try {
+        settled.push(await settleOne(deps, batch, claimed, input, breakers));
+      } finally {
+        slots.give(webhookId);
+        const wake = parked;
+        parked = [];
+        for (const resolve of wake) resolve();
+      }
     }
   };
   await Promise.all(
-    Array.from({ length: Math.min(input.concurrency ?? defaultConcurrency, queue.length) }, sender),
+    Array.from({ length: Math.min(input.concurrency ?? defaultConcurrency, waiting.length) }, sender),
   );
   return recordSettled(deps, settled, input);
 }
@@ -278,6 +319,11 @@ export interface Attempted {
   readonly kind: 'succeeded' | 'retrying' | 'failed';
   readonly gone: boolean;
   readonly webhook: Webhook;
+}
+
+/** Disables an endpoint (a 410, or days of failure) through the same write as the status call. */
+async function disable(deps: ServiceDeps, webhook: Webhook): Promise<void> {
+  await setWebhookStatus(deps, { affiliateId: webhook.affiliateId, id: webhook.id, status: 'disabled' });
 }
 
 async function disableFailing(
@@ -318,19 +364,18 @@ async function attempt(
   let status: DeliveryStatus = 'succeeded';
   let next: Date | undefined;
   if (!succeeded) {
-    next =
-      gone || attemptNumber >= maxAttempts
-        ? undefined
-        : nextAttemptAt({
-            attempt: attemptNumber,
-            failedAt: attemptAt,
-            random: options.random ?? Math.random,
-            delays: options.delays ?? retryDelaysMs,
-            retryAfterSeconds:
-              outcome.ok && (outcome.status === 429 || outcome.status === 503)
-                ? retryAfterSeconds(outcome.headers['retry-after'], attemptAt)
-                : undefined,
-          });
+    next = gone
+      ? undefined
+      : nextAttemptAt({
+          attempt: attemptNumber,
+          failedAt: attemptAt,
+          random: options.random ?? Math.random,
+          delays: options.delays ?? retryDelaysMs,
+          retryAfterSeconds:
+            outcome.ok && (outcome.status === 429 || outcome.status === 503)
+              ? retryAfterSeconds(outcome.headers['retry-after'], attemptAt)
+              : undefined,
+        });
     status = next ? 'pending' : 'failed';
   }
   const item = {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../net/http-client';
+import { nodeHttpClient } from '../net/node-http-client';
+import { nodeResolver } from '../net/node-resolver';
 import type { ServiceOptions } from '../service';
 import { deliveryCapture } from '../testing/delivery-capture';
 import { fakeHttpClient } from '../testing/fake-http-client';
 import { fakeResolver } from '../testing/fake-resolver';
+import { testService, testTokens } from '../testing/test-service';
 import { checkDeliveryOptions, type RunSummary } from './run-due';
 import { runWorker } from './run-worker';
+import { startReceiver } from './test-receiver';
 
 const ok: HttpOutcome = { ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 1 };
 
@@ -209,5 +213,63 @@ describe('4 delivery: a lease never runs out mid-attempt', () => {
     );
     expect(() => checkDeliveryOptions({ leaseMs: 3_000, timeoutMs: 1_000 })).not.toThrow();
     expect(() => checkDeliveryOptions()).not.toThrow();
+  });
+});
+
+describe('4 delivery: runWorker as the README calls it', () => {
+  it('with only service, signal, batchSize and concurrency: one send per event, one attempt logged each, abort resolves at once', async () => {
+    const receiver = await startReceiver();
+    try {
+      const service = testService({
+        http: nodeHttpClient(),
+        resolver: nodeResolver(),
+        allowPrivateNetworks: true,
+      });
+      const created = await service.handle(
+        new Request('http://api.test/v2/webhooks', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${testTokens.superAdmin}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Receiver', url: receiver.url, webhookInterests: ['order_created'] }),
+        }),
+      );
+      const webhookId = ((await created.json()) as { data: { id: string } }).data.id;
+      for (const order of ['ord_1', 'ord_2', 'ord_3']) {
+        await service.commerce.emit({
+          affiliateId: 'aff_1',
+          eventType: 'order_created',
+          data: { order_id: order },
+        });
+      }
+
+      const stop = new AbortController();
+      const delivering = runWorker({ service, signal: stop.signal, batchSize: 50, concurrency: 8 });
+
+      const attempts = async () => {
+        const response = await service.handle(
+          new Request(`http://api.test/v2/webhooks/${webhookId}/deliveries`, {
+            headers: { authorization: `Bearer ${testTokens.admin}` },
+          }),
+        );
+        return ((await response.json()) as { data: { items: { succeeded: boolean }[] } }).data.items;
+      };
+      for (let i = 0; i < 200 && (await attempts()).length < 3; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await attempts()).toHaveLength(3);
+      expect((await attempts()).every((attempt) => attempt.succeeded)).toBe(true);
+      const ids = receiver.received.map((r) => r.headers['x-webhook-id']);
+      expect(ids).toHaveLength(3);
+      expect(new Set(ids).size).toBe(3);
+
+      const started = performance.now();
+      stop.abort();
+      await delivering;
+      expect(performance.now() - started).toBeLessThan(1_000);
+      // Nothing was sent twice, and the outbox holds nothing more for this webhook.
+      expect(receiver.received).toHaveLength(3);
+      expect((await service.deliveries.runDue({ limit: 10 })).claimed).toBe(0);
+    } finally {
+      await receiver.close();
+    }
   });
 });

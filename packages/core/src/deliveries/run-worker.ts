@@ -1,12 +1,15 @@
 import type { ServiceDeps } from '../service-deps';
+import { endpointSlots } from './endpoint-slots';
 import {
   type ClaimedBatch,
   claimBatch,
   type DeliveryOptions,
+  perEndpointOf,
   type RunSummary,
   recordSettled,
   type Settled,
   settleOne,
+  workerBreakers,
 } from './run-due';
 
 /** How a worker paces itself; see {@link runWorker}. */
@@ -17,6 +20,8 @@ export interface WorkOptions {
   readonly batchSize?: number;
   /** Deliveries in flight at once. Default: the service's `deliveries.concurrency`, else 8. */
   readonly concurrency?: number;
+  /** Deliveries in flight to one webhook at once. Default: the service's `deliveries.perEndpoint`, else 4. */
+  readonly perEndpoint?: number;
   /** First pause when nothing is due; doubles up to `maxIdleMs`. Default 200 ms. */
   readonly idleMs?: number;
   readonly maxIdleMs?: number;
@@ -33,46 +38,61 @@ export interface WorkerOptions extends WorkOptions {
   readonly service: { readonly deliveries: { work(options: WorkOptions): Promise<void> } };
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** When the earliest of a group's outcomes is due again (a retry, or a delivery held by a breaker). */
+function earliestDue(group: readonly Settled[]): number | undefined {
+  let earliest: number | undefined;
+  for (const one of group) {
+    const at =
+      one.kind === 'attempted'
+        ? one.attempted.item.outcome.nextAttemptAt
+        : one.kind === 'deferred'
+          ? one.until
+          : undefined;
+    if (at && (earliest === undefined || at.getTime() < earliest)) earliest = at.getTime();
+  }
+  return earliest;
 }
 
 /**
  * The delivery loop behind {@link runWorker}. Sends never wait on the database: the next batch
  * is claimed while the current one is still being sent (when fewer than `batchSize` claimed
- * deliveries are left), and outcomes are written in groups while sends go on (one write at a
+ * deliveries could go), and outcomes are written in groups while sends go on (one write at a
  * time, of up to `batchSize` outcomes or whatever waited `maxWriteDelayMs`; senders wait only
- * when twice `batchSize` outcomes are waiting). While the outbox is empty the worker backs off, doubling,
- * up to `maxIdleMs`. A worker killed outright may have sent, and not recorded, at most
+ * when twice `batchSize` outcomes are waiting). While the outbox is empty the worker backs off,
+ * doubling, up to `maxIdleMs`. A worker killed outright may have sent, and not recorded, at most
  * `4 × batchSize + 3 × concurrency` deliveries; those are sent again once their lease ends.
  *
- * @example
- * await work(deps, { signal: controller.signal, batchSize: 50 });
+ * Endpoints are kept apart: at most `perEndpoint` sends go to one webhook at once, and claims
+ * pass over webhooks that already have `2 × batchSize` deliveries waiting here, or whose circuit
+ * breaker is open. A send that has taken a quarter of its time-out stops counting against
+ * `concurrency` (another sender starts in its place, up to `4 × concurrency` such slow sends),
+ * so endpoints that hang cannot take the senders of those that answer.
  */
 export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOptions): Promise<void> {
   const { signal } = options;
   const batchSize = options.batchSize ?? 50;
   const concurrency = options.concurrency ?? 8;
-  // The next batch is claimed once fewer than this many claimed deliveries wait: a claim takes
-  // about as long as sending a batch, so waiting for the queue to run nearly dry starves the senders.
+  // The next batch is claimed once fewer than this many claimed deliveries could go: a claim
+  // takes about as long as sending a batch, so waiting for the queue to run nearly dry starves the senders.
   const lowWater = Math.max(concurrency, batchSize);
   const idleMs = options.idleMs ?? 200;
   const maxWriteDelayMs = options.maxWriteDelayMs ?? 100;
   const maxIdleMs = options.maxIdleMs ?? 5_000;
+  const slowMs = (options.timeoutMs ?? 15_000) / 4;
+  const maxSlow = 4 * concurrency;
   const report = (error: unknown) => options.onError?.(error);
+  const perEndpoint = perEndpointOf(options);
+  const slots = endpointSlots(perEndpoint);
+  const breakers = workerBreakers(deps, options);
 
   const queue: { batch: ClaimedBatch; claimed: ClaimedBatch['items'][number] }[] = [];
+  // An endpoint with two batches waiting here has enough in hand; claims bring in others.
+  const crowd = 2 * batchSize;
+  const waitingFor = (webhookId: string) =>
+    queue.reduce((count, { claimed }) => count + (claimed.delivery.webhookId === webhookId ? 1 : 0), 0);
   let claimerDone = false;
-  // Parked senders (waiting for claims) and the parked claimer (waiting for the queue to run low).
+  // Parked senders (waiting for a delivery they may send) and the parked claimer (waiting for
+  // the deliveries that could go to run low).
   let parkedSenders: (() => void)[] = [];
   let parkedClaimer: (() => void) | undefined;
   const wakeSenders = () => {
@@ -85,7 +105,36 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     parkedClaimer = undefined;
     wake?.();
   };
+  // The idle claimer sleeps until its back-off ends, or until a retry this worker wrote falls due.
+  let wakeIdle: (() => void) | undefined;
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        wakeIdle = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakeIdle = done;
+    });
+  let dueTimer: ReturnType<typeof setTimeout> | undefined;
+  let dueAt = Number.POSITIVE_INFINITY;
+  const wakeWhenDue = (at: number | undefined) => {
+    if (at === undefined || at >= dueAt) return;
+    clearTimeout(dueTimer);
+    dueAt = at;
+    dueTimer = setTimeout(
+      () => {
+        dueAt = Number.POSITIVE_INFINITY;
+        wakeIdle?.();
+      },
+      Math.max(0, at - deps.clock.now().getTime()),
+    );
+    dueTimer.unref?.();
+  };
   const onAbort = () => {
+    wakeIdle?.();
     wakeClaimer();
     wakeSenders();
   };
@@ -110,7 +159,10 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
         const group = unwritten;
         unwritten = [];
         try {
-          options.onBatch?.(await recordSettled(deps, group, options));
+          // Written first, whether or not anyone listens for the summary.
+          const summary = await recordSettled(deps, group, options);
+          wakeWhenDue(earliestDue(group));
+          options.onBatch?.(summary);
         } catch (error) {
           // Unwritten outcomes keep their lease; once it ends, the deliveries are sent again.
           report(error);
@@ -128,7 +180,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   const claimer = async () => {
     let wait = idleMs;
     while (!signal.aborted) {
-      if (queue.length >= lowWater) {
+      if (slots.sendable(queue) >= lowWater) {
         await new Promise<void>((resolve) => {
           parkedClaimer = resolve;
         });
@@ -136,12 +188,16 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
       }
       let batch: ClaimedBatch | undefined;
       try {
-        batch = await claimBatch(deps, { ...options, limit: batchSize });
+        const now = deps.clock.now();
+        const crowded = slots.crowded(queue, crowd);
+        const skipWebhookIds = [...new Set([...crowded, ...breakers.holding(now)])];
+        batch = await claimBatch(deps, { ...options, limit: batchSize, skipWebhookIds });
       } catch (error) {
         report(error);
       }
       if (!batch || batch.items.length === 0) {
-        await pause(wait, signal);
+        // Nothing due beyond what is in hand: back off, but senders wake it once the queue runs low.
+        await idle(wait);
         wait = Math.min(maxIdleMs, wait * 2);
         continue;
       }
@@ -153,35 +209,98 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     wakeSenders();
   };
 
-  const sender = async () => {
+  // Sends in flight, so the slow ones can be found; a slow one's sender hands its place over.
+  const sends = new Set<{
+    readonly startedAt: number;
+    readonly delivery: ClaimedBatch['items'][number]['delivery'];
+    slow: boolean;
+  }>();
+  let slowSends = 0;
+  // When an endpoint's every slot is held by a slow send, the rest of its due deliveries are put
+  // back by one time-out, so claims stop reading past them while its breaker has yet to open.
+  const heldBack = new Map<string, number>();
+  const holdBack = (delivery: ClaimedBatch['items'][number]['delivery']) => {
+    const now = deps.clock.now();
+    if ((heldBack.get(delivery.webhookId) ?? 0) > now.getTime()) return;
+    const until = new Date(now.getTime() + (options.timeoutMs ?? 15_000));
+    heldBack.set(delivery.webhookId, until.getTime());
+    deps.storage.deliveries
+      .defer({ affiliateId: delivery.affiliateId, webhookId: delivery.webhookId, until, now })
+      .catch(report);
+  };
+  const running = new Set<Promise<void>>();
+  const startSender = () => {
+    const run = sender().finally(() => running.delete(run));
+    running.add(run);
+  };
+  const watch = setInterval(() => {
+    const now = performance.now();
+    const slowPer = new Map<string, number>();
+    for (const send of sends) {
+      if (send.slow) slowPer.set(send.delivery.webhookId, (slowPer.get(send.delivery.webhookId) ?? 0) + 1);
+      if (send.slow || now - send.startedAt < slowMs || slowSends >= maxSlow) continue;
+      send.slow = true;
+      slowSends += 1;
+      const slow = (slowPer.get(send.delivery.webhookId) ?? 0) + 1;
+      slowPer.set(send.delivery.webhookId, slow);
+      if (slow >= perEndpoint) holdBack(send.delivery);
+      if (!signal.aborted) startSender();
+    }
+  }, slowMs / 4);
+  watch.unref?.();
+
+  async function sender(): Promise<void> {
     while (!signal.aborted) {
-      const next = queue.shift();
-      if (!next) {
+      const index = slots.pick(queue);
+      if (index < 0) {
         if (claimerDone) return;
+        wakeClaimer();
         await new Promise<void>((resolve) => parkedSenders.push(resolve));
         continue;
       }
-      if (queue.length < lowWater) wakeClaimer();
+      const [next] = queue.splice(index, 1) as [(typeof queue)[number]];
+      const webhookId = next.claimed.delivery.webhookId;
+      slots.take(webhookId);
+      if (slots.sendable(queue) < lowWater) wakeClaimer();
+      // A claim that came back empty passed over crowded endpoints: claim again once the queue
+      // runs low, or once this endpoint is no longer crowded.
+      if (queue.length < lowWater || waitingFor(webhookId) === crowd - 1) wakeIdle?.();
+      const send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
+      sends.add(send);
       try {
         // Awaited first: `unwritten` may be swapped for a fresh array while the send is in flight.
-        const settled = await settleOne(deps, next.batch, next.claimed, options);
+        const settled = await settleOne(deps, next.batch, next.claimed, options, breakers);
         unwritten.push(settled);
       } catch (error) {
         // A failed webhook read: the delivery keeps its lease and is sent again once it ends.
         report(error);
+      } finally {
+        sends.delete(send);
+        slots.give(webhookId);
+        // A slot of this endpoint is free: a sender parked on it may go on.
+        wakeSenders();
       }
       if (unwritten.length >= 2 * batchSize) await write();
       else if (due()) void write();
       else if (unwritten.length > 0) schedule();
+      if (send.slow) {
+        // Another sender took this one's place when the send turned slow.
+        slowSends -= 1;
+        return;
+      }
     }
-  };
+  }
 
-  await Promise.all([claimer(), ...Array.from({ length: concurrency }, sender)]);
+  for (let i = 0; i < concurrency; i += 1) startSender();
+  await claimer();
+  while (running.size > 0) await Promise.all(running);
+  clearInterval(watch);
   // Stopping: what was claimed and not sent goes back to the outbox for any worker.
   for (const { claimed } of queue.splice(0)) unwritten.push({ kind: 'released', claimed });
   draining = true;
   while (writing || unwritten.length > 0) await write();
   clearTimeout(writeTimer);
+  clearTimeout(dueTimer);
   signal.removeEventListener('abort', onAbort);
 }
 

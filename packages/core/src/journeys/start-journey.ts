@@ -7,7 +7,6 @@ import type { Storage } from '../storage';
 import { emitJourneyEvent } from './journey-events';
 import { journeySlug } from './journey-input';
 import type { Journey, JourneyTemplate, NewJourney } from './journey-store';
-import { maxTouchAttempts } from './visitor-touch';
 
 /**
  * Creates a journey from a storefront (SPEC 4.9, `POST /journeys`): the template comes from
@@ -42,10 +41,10 @@ async function create(
   const capture = parseJourneyBody(body);
   const campaignId = capture.campaignId ?? template.campaignId;
   const id = deps.ids.next({ prefix: 'jrn' });
-  for (let attempt = 1; ; attempt += 1) {
+  // A lost race on the visitor's touches (a concurrent view or journey counted first) rolls the
+  // transaction back and starts again from the new count, until it lands.
+  for (;;) {
     const now = deps.clock.now();
-    // The last attempt stores the journey even if the visitor's record keeps losing races.
-    const updateVisitor = attempt < maxTouchAttempts;
     const created = await deps.storage.transaction(async (tx: Storage) => {
       const { visitorId } = capture;
       const visitor =
@@ -53,7 +52,7 @@ async function create(
           ? undefined
           : await tx.journeys.visitorAttribution({ affiliateId: template.affiliateId, visitorId });
       const attribution = journeyAttribution(visitor, capture, { now, visitorId });
-      if (updateVisitor && visitorId !== undefined && attribution !== undefined && attribution !== visitor) {
+      if (visitorId !== undefined && attribution !== undefined && attribution !== visitor) {
         const saved = await tx.journeys.saveVisitorAttribution({
           affiliateId: template.affiliateId,
           visitorId,

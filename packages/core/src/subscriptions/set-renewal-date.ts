@@ -1,15 +1,14 @@
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, type Result, ResultAsync } from 'neverthrow';
+import { retryCompareAndSet } from '../compare-and-set';
 import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import { nextBillingDateFor, parseRenewalDate } from './renewal-date';
 import type { Subscription } from './subscription-store';
 
-const maxAttempts = 3;
-
 /**
  * Sets the next renewal date of a subscription (SPEC 4.6 and section 3): only the timing changes,
  * never the cadence; an `endDate` moves by the same amount. The write is a compare-and-set, so a
- * concurrent change is re-read rather than overwritten.
+ * concurrent change is re-read and the date set again on top of it, never overwritten unseen.
  *
  * @returns 422 INVALID_FIELD for a missing, malformed, unreal or past date; 404 when the
  *   subscription does not exist for this affiliate
@@ -22,30 +21,23 @@ export function setRenewalDate(
 ): ResultAsync<Subscription, DomainError> {
   const day = parseRenewalDate(input.renewalDate);
   if (day.isErr()) return errAsync(day.error);
+  const key = { affiliateId: input.affiliateId, id: input.id };
 
-  const attempt = (left: number): ResultAsync<Subscription, DomainError> =>
-    ResultAsync.fromSafePromise(
-      deps.storage.subscriptions.get({ affiliateId: input.affiliateId, id: input.id }),
-    )
-      .andThen((current) => (current ? okAsync(current) : errAsync(notFound('subscription'))))
-      .andThen((current) => {
+  return ResultAsync.fromSafePromise(
+    retryCompareAndSet({
+      read: () => deps.storage.subscriptions.get(key),
+      write: async (current): Promise<Result<Subscription, DomainError> | undefined> => {
         const now = deps.clock.now();
-        return nextBillingDateFor(day.value, current.nextBillingDate, now).asyncAndThen((to) =>
-          ResultAsync.fromSafePromise(
-            deps.storage.subscriptions.moveRenewal({
-              affiliateId: input.affiliateId,
-              id: input.id,
-              from: current.nextBillingDate,
-              to,
-              updatedAt: now,
-            }),
-          ),
-        );
-      })
-      .andThen((updated) => {
-        if (updated) return okAsync(updated);
-        return left > 1 ? attempt(left - 1) : errAsync(notFound('subscription'));
-      });
-
-  return attempt(maxAttempts);
+        const to = nextBillingDateFor(day.value, current.nextBillingDate, now);
+        if (to.isErr()) return err(to.error);
+        const moved = await deps.storage.subscriptions.moveRenewal({
+          ...key,
+          from: current.nextBillingDate,
+          to: to.value,
+          updatedAt: now,
+        });
+        return moved && ok(moved);
+      },
+    }),
+  ).andThen((outcome) => outcome ?? err(notFound('subscription')));
 }

@@ -1,5 +1,6 @@
-import { errAsync, okAsync, type Result, ResultAsync } from 'neverthrow';
-import { type DomainError, notFound, upstreamUnavailable } from '../errors';
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { retryCompareAndSet } from '../compare-and-set';
+import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { Webhook } from './webhook-store';
 
@@ -22,14 +23,14 @@ export interface WebhookResult {
  */
 export type Computed = { readonly next: Webhook; readonly secret?: string } | 'unchanged';
 
-const maxAttempts = 8;
-
 /**
  * Reads a webhook, computes its new configuration and writes it with a compare-and-set on its
- * revision, retrying on a concurrent change. So two simultaneous calls never both see
- * `authentication: false` and both reveal a secret: the loser re-reads and sees `true`.
+ * revision, re-reading and recomputing after a concurrent change until the write lands. So two
+ * simultaneous calls never both see `authentication: false` and both reveal a secret: the loser
+ * re-reads and sees `true`.
  *
- * @returns 404 NOT_FOUND when the webhook is missing (or another affiliate's); the change's own errors
+ * @returns 404 NOT_FOUND when the webhook is missing (or another affiliate's), also when it is
+ *   deleted meanwhile; the change's own errors
  * @example
  * changeWebhook(deps, () => deps.storage.webhooks.get({ affiliateId, id }), (current, now) => ok({ next: { ...current, name } }));
  */
@@ -38,22 +39,23 @@ export function changeWebhook(
   load: () => Promise<Webhook | undefined>,
   compute: (current: Webhook, now: Date) => Result<Computed, DomainError>,
 ): ResultAsync<WebhookResult, DomainError> {
-  const attempt = (left: number): ResultAsync<WebhookResult, DomainError> =>
-    ResultAsync.fromSafePromise(load())
-      .andThen((current) => (current ? okAsync(current) : errAsync(notFound('webhook'))))
-      .andThen((current) => {
+  return ResultAsync.fromSafePromise(
+    retryCompareAndSet({
+      read: load,
+      write: async (current): Promise<Result<WebhookResult, DomainError> | undefined> => {
         const now = deps.clock.now();
-        return compute(current, now).asyncAndThen((computed): ResultAsync<WebhookResult, DomainError> => {
-          if (computed === 'unchanged') return okAsync({ webhook: current });
-          const next: Webhook = { ...computed.next, revision: current.revision + 1, updatedAt: now };
-          return ResultAsync.fromSafePromise(
-            deps.storage.webhooks.replace({ webhook: next, expectedRevision: current.revision }),
-          ).andThen((written) => {
-            if (written)
-              return okAsync({ webhook: next, ...(computed.secret ? { secret: computed.secret } : {}) });
-            return left > 1 ? attempt(left - 1) : errAsync(upstreamUnavailable('webhook storage (busy)'));
-          });
+        const computed = compute(current, now);
+        if (computed.isErr()) return err(computed.error);
+        if (computed.value === 'unchanged') return ok({ webhook: current });
+        const { next: changed, secret } = computed.value;
+        const next: Webhook = { ...changed, revision: current.revision + 1, updatedAt: now };
+        const written = await deps.storage.webhooks.replace({
+          webhook: next,
+          expectedRevision: current.revision,
         });
-      });
-  return attempt(maxAttempts);
+        if (!written) return undefined;
+        return ok({ webhook: next, ...(secret ? { secret } : {}) });
+      },
+    }),
+  ).andThen((outcome) => outcome ?? err(notFound('webhook')));
 }

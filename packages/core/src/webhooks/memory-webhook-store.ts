@@ -1,4 +1,5 @@
 import type { MemoryState } from '../testing/memory-state';
+import { sameBreaker } from './breaker';
 import type { Webhook, WebhookStore } from './webhook-store';
 
 /**
@@ -33,10 +34,11 @@ export function memoryWebhookStore(state: MemoryState): WebhookStore {
     async replace({ webhook, expectedRevision }) {
       const current = owned(webhook.affiliateId, webhook.id);
       if (!current || current.revision !== expectedRevision) return false;
-      const { lastHealthCheck: _ignored, ...config } = structuredClone(webhook);
+      const { lastHealthCheck: _check, breaker: _breaker, ...config } = structuredClone(webhook);
       state.webhooks.set(webhook.id, {
         ...config,
         ...(current.lastHealthCheck ? { lastHealthCheck: current.lastHealthCheck } : {}),
+        ...(current.breaker ? { breaker: current.breaker } : {}),
       });
       return true;
     },
@@ -47,6 +49,12 @@ export function memoryWebhookStore(state: MemoryState): WebhookStore {
       const current = owned(affiliateId, id);
       if (!current) return false;
       state.webhooks.set(id, { ...current, lastHealthCheck: structuredClone(check) });
+      return true;
+    },
+    async setBreaker({ affiliateId, id, breaker, expected }) {
+      const current = owned(affiliateId, id);
+      if (!current || !sameBreaker(current.breaker, expected)) return false;
+      state.webhooks.set(id, { ...current, breaker: structuredClone(breaker) });
       return true;
     },
     async findForOperator({ id }) {

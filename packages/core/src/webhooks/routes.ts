@@ -41,6 +41,7 @@ export const webhookRoutes: readonly AnyRoute[] = [
     summary: 'Create a webhook (payload version v2; credentials returned once when authentication is on).',
     tags,
     access: { kind: 'affiliate', roles: webhookWriters },
+    secret: true,
     body: createWebhookBody,
     responses: {
       201: {
@@ -100,6 +101,7 @@ export const webhookRoutes: readonly AnyRoute[] = [
     summary: 'Full update; credentials only when authentication goes from false to true in this call.',
     tags,
     access: { kind: 'affiliate', roles: ['affiliate_super_admin'] },
+    secret: true,
     params: idParams,
     body: updateWebhookBody,
     responses: {
@@ -170,6 +172,7 @@ export const webhookRoutes: readonly AnyRoute[] = [
     summary: 'Issue a new signing secret (returned once); the old one keeps signing for 24 hours.',
     tags,
     access: { kind: 'affiliate', roles: webhookWriters },
+    secret: true,
     params: idParams,
     responses: {
       200: { description: 'The webhook with the new `credentials`.', schema: webhookAnswerSchema },

@@ -1,5 +1,6 @@
-import { err, errAsync, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
+import { retryCompareAndSet } from '../compare-and-set';
 import type { DomainError } from '../errors';
 import { validate } from '../http/input';
 import type { ServiceDeps } from '../service-deps';
@@ -12,7 +13,37 @@ import {
   validateInterests,
   validateWebhookUrl,
 } from './webhook-input';
-import type { Webhook, WebhookStatus } from './webhook-store';
+import type { Webhook, WebhookBreaker, WebhookStatus } from './webhook-store';
+
+/**
+ * Closes the webhook's circuit breaker after a change that makes its failures moot (a new URL,
+ * or enabling it again), so deliveries go at once instead of waiting for the next probe.
+ */
+function withBreakerReset(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  result: WebhookResult,
+): ResultAsync<WebhookResult, DomainError> {
+  const { webhook } = result;
+  const clear = (breaker: WebhookBreaker | undefined) =>
+    !breaker || (breaker.state === 'closed' && breaker.failures === 0);
+  if (clear(webhook.breaker)) return okAsync(result);
+  const closed: WebhookBreaker = { state: 'closed', failures: 0, changedAt: deps.clock.now() };
+  return ResultAsync.fromSafePromise(
+    retryCompareAndSet({
+      read: () => deps.storage.webhooks.get({ affiliateId: webhook.affiliateId, id: webhook.id }),
+      write: async (current) => {
+        if (clear(current.breaker)) return current.breaker ?? closed;
+        const written = await deps.storage.webhooks.setBreaker({
+          affiliateId: webhook.affiliateId,
+          id: webhook.id,
+          breaker: closed,
+          expected: current.breaker,
+        });
+        return written ? closed : undefined;
+      },
+    }),
+  ).map((breaker) => (breaker ? { ...result, webhook: { ...webhook, breaker } } : result));
+}
 
 /**
  * Body of `PUT /v2/webhooks/{id}` (SPEC 4.2). Fields left out keep their value; `webhookInterests`
@@ -93,10 +124,17 @@ export function updateWebhook(
 ): ResultAsync<WebhookResult, DomainError> {
   const input = validate(updateWebhookBody, request.input, 'body');
   if (input.isErr()) return errAsync(input.error);
+  let moved = false;
   return changeWebhook(
     deps,
     () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
-    (current, now) => applyUpdate(deps, current, input.value, now),
+    (current, now) => {
+      const computed = applyUpdate(deps, current, input.value, now);
+      moved = computed.isOk() && computed.value !== 'unchanged' && computed.value.next.url !== current.url;
+      return computed;
+    },
+  ).andThen((result) =>
+    moved ? withBreakerReset(deps, result) : ResultAsync.fromSafePromise(Promise.resolve(result)),
   );
 }
 
@@ -139,10 +177,11 @@ export function setWebhookStatus(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,
   request: { affiliateId: string; id: string; status: WebhookStatus },
 ): ResultAsync<WebhookResult, DomainError> {
-  return changeWebhook(
+  const changed = changeWebhook(
     deps,
     () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
     (current) =>
       ok(current.status === request.status ? 'unchanged' : { next: { ...current, status: request.status } }),
   );
+  return request.status === 'enabled' ? changed.andThen((result) => withBreakerReset(deps, result)) : changed;
 }

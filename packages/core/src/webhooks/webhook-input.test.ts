@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventDictionary, isSubscribable } from '../events/event-dictionary';
+import { fakeHttpClient } from '../testing/fake-http-client';
+import { fakeResolver } from '../testing/fake-resolver';
+import { memoryStorage } from '../testing/memory-storage';
+import { testSecretKey } from '../testing/test-secret-key';
+import { type TestService, testService, testTokens } from '../testing/test-service';
 import { validateInterests, validateWebhookUrl } from './webhook-input';
+import { webhookDeps } from './webhook-options';
 
 const subscribable = eventDictionary.filter((event) => isSubscribable(event.name)).map((event) => event.name);
 const names = new Set(eventDictionary.map((event) => event.name));
@@ -81,7 +87,7 @@ describe('validateInterests', () => {
 describe('validateWebhookUrl', () => {
   const policy = { allowPrivateNetworks: false };
 
-  it('property: any https URL on a public name is accepted and stored normalised', () => {
+  it('property: any https URL on a public name and an allowed port is accepted and stored normalised', () => {
     fc.assert(
       fc.property(fc.webUrl({ validSchemes: ['https'], withQueryParameters: true }), (url) => {
         fc.pre(
@@ -90,9 +96,51 @@ describe('validateWebhookUrl', () => {
             !/^\[?[\d.:a-f]+\]?$/i.test(new URL(url).hostname),
         );
         fc.pre(!/(^|\.)localhost$/i.test(new URL(url).hostname) && !/^metadata/i.test(new URL(url).hostname));
-        expect(validateWebhookUrl(url, policy)._unsafeUnwrap()).toBe(new URL(url).href);
+        const port = new URL(url).port;
+        const withPort = { ...policy, allowedPorts: port === '' ? [] : [Number(port)] };
+        expect(validateWebhookUrl(url, withPort)._unsafeUnwrap()).toBe(new URL(url).href);
       }),
     );
+  });
+
+  it('property: an https URL on any port but 443 and the allowed ones is refused, naming the port', () => {
+    const port = fc.integer({ min: 1, max: 65_535 }).filter((n) => n !== 443);
+    fc.assert(
+      fc.property(port, fc.array(port, { maxLength: 3 }), (chosen, allowedPorts) => {
+        const result = validateWebhookUrl(`https://hooks.example.com:${chosen}/in`, {
+          ...policy,
+          allowedPorts,
+        });
+        if (allowedPorts.includes(chosen)) {
+          expect(result._unsafeUnwrap()).toBe(`https://hooks.example.com:${chosen}/in`);
+        } else {
+          expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field: 'url' });
+          expect(result._unsafeUnwrapErr().message).toContain(`port ${chosen} is not allowed`);
+        }
+      }),
+    );
+  });
+
+  it('443 written out is the default port: accepted and stored without it', () => {
+    expect(validateWebhookUrl('https://hooks.example.com:443/in', policy)._unsafeUnwrap()).toBe(
+      'https://hooks.example.com/in',
+    );
+  });
+
+  it('with allowPrivateNetworks (development) any port is accepted, on http too', () => {
+    const development = { allowPrivateNetworks: true };
+    expect(validateWebhookUrl('http://127.0.0.1:49152/hook', development)._unsafeUnwrap()).toBe(
+      'http://127.0.0.1:49152/hook',
+    );
+    expect(validateWebhookUrl('https://hooks.example.com:22/', development).isOk()).toBe(true);
+  });
+
+  it('the Azure host agent address (168.63.129.16) is refused like a metadata endpoint', () => {
+    expect(validateWebhookUrl('https://168.63.129.16/', policy)._unsafeUnwrapErr()).toMatchObject({
+      code: 'INVALID_FIELD',
+      field: 'url',
+      message: expect.stringContaining('cloud metadata'),
+    });
   });
 
   it('property: any http URL is refused unless private networks are allowed', () => {
@@ -102,5 +150,151 @@ describe('validateWebhookUrl', () => {
         expect(validateWebhookUrl(url, policy).isErr()).toBe(true);
       }),
     );
+  });
+});
+
+describe('2.1 and 4.7: webhook ports through the service', () => {
+  const receiver = () =>
+    fakeHttpClient(() => ({ ok: true, status: 200, headers: {}, bodyText: '', latencyMs: 5 }));
+  const resolver = () => fakeResolver({ 'hooks.example.com': ['93.184.216.34'] });
+
+  const send = (service: TestService, method: string, path: string, body: unknown) =>
+    service.handle(
+      new Request(`http://api.test${path}`, {
+        method,
+        headers: { authorization: `Bearer ${testTokens.superAdmin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+
+  it('2.1 a webhook URL on a refused port is 422 INVALID_FIELD on url, when created and when updated', async () => {
+    const http = receiver();
+    const service = testService({ http, resolver: resolver() });
+    const created = await send(service, 'POST', '/v2/webhooks', {
+      name: 'Orders',
+      url: 'https://hooks.example.com:8443/orders',
+    });
+    expect(created.status).toBe(422);
+    expect(await created.json()).toEqual({
+      success: false,
+      error: {
+        code: 'INVALID_FIELD',
+        field: 'url',
+        message: expect.stringContaining('port 8443 is not allowed (allowed: 443)'),
+      },
+    });
+    const saved = await send(service, 'POST', '/v2/webhooks', {
+      name: 'Orders',
+      url: 'https://hooks.example.com:443/orders',
+    });
+    expect(saved.status).toBe(201);
+    const { data } = (await saved.json()) as { data: { id: string; url: string } };
+    expect(data.url).toBe('https://hooks.example.com/orders');
+    const updated = await send(service, 'PUT', `/v2/webhooks/${data.id}`, {
+      url: 'https://hooks.example.com:22/',
+    });
+    expect(updated.status).toBe(422);
+    expect(await updated.json()).toMatchObject({ error: { code: 'INVALID_FIELD', field: 'url' } });
+    expect(http.requests).toEqual([]);
+  });
+
+  it('4.7 a probe of a refused port answers reachable: false (blocked_port) and sends nothing, saved or not', async () => {
+    const http = receiver();
+    const service = testService({ http, resolver: resolver() });
+    const unsaved = await send(service, 'POST', '/v2/webhooks/actions/checkHealth', {
+      url: 'https://hooks.example.com:6379/',
+    });
+    expect(unsaved.status).toBe(200);
+    expect(await unsaved.json()).toMatchObject({
+      success: true,
+      data: {
+        reachable: false,
+        statusCode: 0,
+        reason: 'blocked_port',
+        detail: 'port 6379 is not allowed (allowed: 443)',
+        persisted: false,
+      },
+    });
+    const created = await send(service, 'POST', '/v2/webhooks', {
+      name: 'Orders',
+      url: 'https://hooks.example.com/orders',
+    });
+    const { data } = (await created.json()) as { data: { id: string } };
+    const saved = await send(service, 'POST', `/v2/webhooks/${data.id}/actions/checkHealth`, {
+      url: 'https://hooks.example.com:22/',
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({
+      data: { reachable: false, reason: 'blocked_port', persisted: true },
+    });
+    expect(http.requests).toEqual([]);
+  });
+
+  it('2.1 and 4.7 the allowedPorts service option opens a port for saving and probing', async () => {
+    const http = receiver();
+    const service = testService({ http, resolver: resolver(), allowedPorts: [8443] });
+    const created = await send(service, 'POST', '/v2/webhooks', {
+      name: 'Orders',
+      url: 'https://hooks.example.com:8443/orders',
+    });
+    expect(created.status).toBe(201);
+    const probe = await send(service, 'POST', '/v2/webhooks/actions/checkHealth', {
+      url: 'https://hooks.example.com:8443/orders',
+    });
+    expect(await probe.json()).toMatchObject({ data: { reachable: true, statusCode: 200 } });
+    expect(http.requests.map((request) => request.url)).toEqual(['https://hooks.example.com:8443/orders']);
+    const other = await send(service, 'POST', '/v2/webhooks/actions/checkHealth', {
+      url: 'https://hooks.example.com:8444/orders',
+    });
+    expect(await other.json()).toMatchObject({
+      data: {
+        reachable: false,
+        reason: 'blocked_port',
+        detail: 'port 8444 is not allowed (allowed: 443, 8443)',
+      },
+    });
+  });
+
+  it('a delivery to a URL whose port is no longer allowed fails its attempt as blocked_port and sends nothing', async () => {
+    const storage = memoryStorage();
+    const http = receiver();
+    const before = testService({ storage, http, resolver: resolver(), allowedPorts: [8443] });
+    const created = await send(before, 'POST', '/v2/webhooks', {
+      name: 'Orders',
+      url: 'https://hooks.example.com:8443/orders',
+      webhookInterests: ['order_created'],
+    });
+    const { data } = (await created.json()) as { data: { id: string } };
+    const after = testService({ storage, http, resolver: resolver() });
+    await after.commerce.emit({
+      affiliateId: 'aff_1',
+      eventType: 'order_created',
+      data: { order_id: 'ord_1', order_status: 'paid' },
+    });
+    await after.deliveries.runDue({ limit: 10 });
+    const log = await after.handle(
+      new Request(`http://api.test/v2/webhooks/${data.id}/deliveries`, {
+        headers: { authorization: `Bearer ${testTokens.superAdmin}` },
+      }),
+    );
+    const { items } = ((await log.json()) as { data: { items: { succeeded: boolean; error?: string }[] } })
+      .data;
+    expect(items).toEqual([
+      expect.objectContaining({
+        succeeded: false,
+        error: 'blocked_port: port 8443 is not allowed (allowed: 443)',
+      }),
+    ]);
+    expect(http.requests).toEqual([]);
+  });
+
+  it('webhookDeps takes port numbers only in allowedPorts; anything else is a TypeError', () => {
+    for (const bad of [0, 65_536, 80.5, Number.NaN]) {
+      expect(() => webhookDeps({ secretKey: testSecretKey, allowedPorts: [bad] })).toThrow(
+        /^@affiliate-commerce\/core: allowedPorts/,
+      );
+    }
+    expect(webhookDeps({ secretKey: testSecretKey, allowedPorts: [8443] }).allowedPorts).toEqual([8443]);
+    expect('allowedPorts' in webhookDeps({ secretKey: testSecretKey })).toBe(false);
   });
 });

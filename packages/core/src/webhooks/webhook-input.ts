@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { type DomainError, invalidField } from '../errors';
 import { eventDefinition } from '../events/event-dictionary';
-import { checkUrl, type OutboundPolicy } from '../net/guarded-request';
+import { checkPort, checkUrl, type OutboundPolicy } from '../net/guarded-request';
 
 /**
  * Longest webhook name, in characters after trimming.
@@ -49,13 +49,15 @@ export const interestsSchema = z.array(z.string()).max(500, 'must list at most 5
 
 /**
  * Checks a webhook URL (SPEC 2.1, DESIGN.md): absolute, `https:` (plain `http:` only when the
- * host allows private networks), no credentials, and not an IP literal or name that can never
- * be delivered to (loopback, private, link-local, metadata, ...). Names are resolved only when
- * a request is sent, since DNS answers change.
+ * host allows private networks), no credentials, on port 443 or one of the host's
+ * `allowedPorts` (any port when private networks are allowed), and not an IP literal or name
+ * that can never be delivered to (loopback, private, link-local, metadata, ...). Names are
+ * resolved only when a request is sent, since DNS answers change.
  *
  * @returns 422 INVALID_FIELD naming `field` when the URL is refused
  * @example
  * validateWebhookUrl('http://hooks.example.com', { allowPrivateNetworks: false }) // err: url must use https:
+ * validateWebhookUrl('https://hooks.example.com:22/', { allowPrivateNetworks: false }) // err: port 22 is not allowed
  */
 export function validateWebhookUrl(
   url: string,
@@ -64,6 +66,8 @@ export function validateWebhookUrl(
 ): Result<string, DomainError> {
   const checked = checkUrl(url, policy);
   if (!checked.ok) return err(invalidField(field, `is refused: ${checked.message}`));
+  const port = checkPort(checked.url, policy);
+  if (port) return err(invalidField(field, `is refused: ${port.message}`));
   return ok(checked.url.href);
 }
 

@@ -22,6 +22,12 @@ export interface WebhookServiceOptions {
    * reserved addresses stay refused. Default false.
    */
   readonly allowPrivateNetworks?: boolean;
+  /**
+   * Ports besides 443 that webhook URLs, probes and deliveries may use (for example `[8443]`).
+   * Without it only 443 is; with `allowPrivateNetworks` every port is. A URL naming another port
+   * is refused when saved (422) and answered `reachable: false` (`blocked_port`) by a probe.
+   */
+  readonly allowedPorts?: readonly number[];
   /** Outbound HTTP. Default: node:http/node:https ({@link nodeHttpClient}). */
   readonly http?: HttpClient;
   /** DNS for the SSRF guard. Default: node:dns ({@link nodeResolver}). */
@@ -37,12 +43,26 @@ export interface WebhookServiceOptions {
 export interface WebhookDeps {
   readonly secretBox: SecretBox;
   readonly allowPrivateNetworks: boolean;
+  /** Absent unless the option was given. */
+  readonly allowedPorts?: readonly number[];
   readonly http: HttpClient;
   readonly resolver: Resolver;
 }
 
+function checkedPorts(ports: readonly number[]): readonly number[] {
+  for (const port of ports) {
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new TypeError(
+        `@affiliate-commerce/core: allowedPorts takes port numbers 1..65535, got ${String(port)}`,
+      );
+    }
+  }
+  return [...ports];
+}
+
 /**
- * Turns the options into ports: checks the key (a TypeError when it is not 32 bytes) and picks
+ * Turns the options into ports: checks the key (a TypeError when it is not 32 bytes) and the
+ * allowed ports (a TypeError for anything but port numbers), and picks
  * the real network ports unless others are given.
  *
  * @example
@@ -52,6 +72,7 @@ export function webhookDeps(options: WebhookServiceOptions): WebhookDeps {
   return {
     secretBox: secretBox(options.secretKey),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    ...(options.allowedPorts === undefined ? {} : { allowedPorts: checkedPorts(options.allowedPorts) }),
     http: options.http ?? nodeHttpClient(),
     resolver: options.resolver ?? nodeResolver(),
   };

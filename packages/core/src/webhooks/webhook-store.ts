@@ -60,6 +60,24 @@ export interface HealthCheck {
 }
 
 /**
+ * The circuit breaker of a webhook's deliveries. Closed, it counts consecutive failed attempts;
+ * open, nothing is sent to the endpoint until `retryAt` (the waiting deliveries spend no
+ * attempts); half-open, one probe is in flight and its outcome closes or reopens the breaker.
+ */
+export interface WebhookBreaker {
+  readonly state: 'closed' | 'open' | 'half_open';
+  /** Consecutive failed attempts; a success resets it. */
+  readonly failures: number;
+  /** When the breaker opened from closed: the start of the current outage. */
+  readonly openedAt?: Date;
+  /** Open: when the next probe may go. Half-open: when a probe that never reported is given up on. */
+  readonly retryAt?: Date;
+  /** The cooling period now in force; it doubles with each failed probe, up to a cap. */
+  readonly coolingMs?: number;
+  readonly changedAt: Date;
+}
+
+/**
  * A webhook endpoint of an affiliate (SPEC 2.1, plus DESIGN's extra fields).
  *
  * @example
@@ -79,6 +97,8 @@ export interface Webhook {
   /** Current secret first, then replaced ones still in their overlap; empty without authentication. */
   readonly secrets: readonly StoredSecret[];
   readonly lastHealthCheck?: HealthCheck;
+  /** The delivery circuit breaker; absent until an attempt first fails. */
+  readonly breaker?: WebhookBreaker;
   /** Bumped by every configuration change; writes compare it so concurrent changes never both win. */
   readonly revision: number;
   readonly createdAt: Date;
@@ -98,8 +118,8 @@ export interface WebhookStore {
   /** The affiliate's webhooks, oldest first (ties by id). */
   list(input: { affiliateId: string }): Promise<Webhook[]>;
   /**
-   * Compare-and-set: stores `webhook` (all but `lastHealthCheck`, which only
-   * {@link WebhookStore.recordHealthCheck} writes) when the stored revision is still
+   * Compare-and-set: stores `webhook` (all but `lastHealthCheck` and `breaker`, which only
+   * {@link WebhookStore.recordHealthCheck} and {@link WebhookStore.setBreaker} write) when the stored revision is still
    * `expectedRevision`. False when it changed, was deleted, or belongs to another affiliate.
    */
   replace(input: { webhook: Webhook; expectedRevision: number }): Promise<boolean>;
@@ -107,6 +127,17 @@ export interface WebhookStore {
   remove(input: { affiliateId: string; id: string }): Promise<boolean>;
   /** Stores the last health check; leaves revision and updatedAt alone. False when not found. */
   recordHealthCheck(input: { affiliateId: string; id: string; check: HealthCheck }): Promise<boolean>;
+  /**
+   * Compare-and-set of the circuit breaker alone (revision and updatedAt stay): stores `breaker`
+   * when the stored one still equals `expected` (undefined: none stored yet). False when it
+   * changed or the webhook is gone.
+   */
+  setBreaker(input: {
+    affiliateId: string;
+    id: string;
+    breaker: WebhookBreaker;
+    expected: WebhookBreaker | undefined;
+  }): Promise<boolean>;
   /** Looks a webhook up by its id alone: only for master-token operations (rollback). */
   findForOperator(input: { id: string }): Promise<Webhook | undefined>;
 }

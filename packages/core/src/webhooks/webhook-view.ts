@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HealthCheck, Webhook } from './webhook-store';
+import type { HealthCheck, Webhook, WebhookBreaker } from './webhook-store';
 
 /**
  * A health check as the API shows it (SPEC 4.7), without `persisted`.
@@ -15,6 +15,19 @@ export const healthCheckViewSchema = z.object({
   url: z.string(),
   reason: z.string().optional(),
   detail: z.string().optional(),
+});
+
+/**
+ * The delivery circuit breaker as the API shows it: `closed` (sending; `consecutiveFailures`
+ * counts towards opening), `open` (nothing is sent until `retryAt`, and waiting deliveries spend
+ * no attempts) or `half_open` (one probe delivery is in flight). `openedAt` is when the current
+ * outage began.
+ */
+export const circuitBreakerViewSchema = z.object({
+  state: z.enum(['closed', 'open', 'half_open']),
+  consecutiveFailures: z.number().int(),
+  openedAt: z.iso.datetime().optional(),
+  retryAt: z.iso.datetime().optional(),
 });
 
 /**
@@ -44,6 +57,8 @@ export const webhookViewSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   lastHealthCheck: healthCheckViewSchema.optional(),
+  /** Present once a delivery attempt to the webhook has failed. */
+  circuitBreaker: circuitBreakerViewSchema.optional(),
   credentials: credentialsSchema.optional(),
 });
 
@@ -68,6 +83,15 @@ export function toHealthCheckView(check: HealthCheck): z.infer<typeof healthChec
   };
 }
 
+function toBreakerView(breaker: WebhookBreaker): z.infer<typeof circuitBreakerViewSchema> {
+  return {
+    state: breaker.state,
+    consecutiveFailures: breaker.failures,
+    ...(breaker.state !== 'closed' && breaker.openedAt ? { openedAt: breaker.openedAt.toISOString() } : {}),
+    ...(breaker.state !== 'closed' && breaker.retryAt ? { retryAt: breaker.retryAt.toISOString() } : {}),
+  };
+}
+
 /**
  * The API form of a webhook. `revealSecret` is passed only by the calls that issue a secret
  * (create with authentication, PUT turning authentication on, rotateSecret).
@@ -88,6 +112,7 @@ export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookV
     createdAt: webhook.createdAt.toISOString(),
     updatedAt: webhook.updatedAt.toISOString(),
     ...(webhook.lastHealthCheck ? { lastHealthCheck: toHealthCheckView(webhook.lastHealthCheck) } : {}),
+    ...(webhook.breaker ? { circuitBreaker: toBreakerView(webhook.breaker) } : {}),
     ...(revealSecret === undefined ? {} : { credentials: { secret: revealSecret } }),
   };
 }

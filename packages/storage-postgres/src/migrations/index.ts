@@ -8,6 +8,7 @@ import { billingMigration } from './007-billing';
 import { patientsMigration } from './008-patients';
 import { recordsMigration } from './009-records';
 import { outboxClaimOrderMigration } from './010-outbox-claim-order';
+import { webhookBreakerMigration } from './011-webhook-breaker';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   patientsMigration,
   recordsMigration,
   outboxClaimOrderMigration,
+  webhookBreakerMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';
