@@ -1,12 +1,13 @@
-import { Readable } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
+import { nodeBodyStream } from './node-body-stream';
 
 type ParsedRequest = ExpressRequest & { rawBody?: unknown; _body?: boolean };
 
 const noBodyMethods = new Set(['GET', 'HEAD']);
 
 /**
- * The body to hand to the kernel. Reuses `req.rawBody` when a parser kept one; otherwise
+ * The body to hand to the kernel: the request stream itself when no parser read it (the kernel
+ * reads it within the route's limit), or `req.rawBody` when a parser kept one; otherwise
  * re-reads what a parser already consumed only where that is lossless (a Buffer, a string, or a
  * JSON object re-serialised for a JSON request). Anything else is a host misconfiguration,
  * reported at once rather than waiting on a drained stream.
@@ -21,7 +22,7 @@ export function requestBody(req: ExpressRequest): BodyInit | null {
   if (Buffer.isBuffer(parsed.rawBody) || typeof parsed.rawBody === 'string')
     return toBodyInit(parsed.rawBody);
   const consumed = parsed._body === true || req.readableEnded;
-  if (!consumed) return Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  if (!consumed) return nodeBodyStream(req);
   if (Buffer.isBuffer(req.body) || typeof req.body === 'string') return toBodyInit(req.body);
   if (req.body === undefined) return null;
   if (req.is('application/json') || req.is('+json')) return JSON.stringify(req.body);

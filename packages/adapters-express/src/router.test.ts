@@ -4,6 +4,8 @@ import { httpContract, httpTables, type ServedAdapter } from '@affiliate-commerc
 import { testService, testTokens } from '@affiliate-commerce/core/testing';
 import express, { type Express } from 'express';
 import { describe, expect, it } from 'vitest';
+// The kernel's edge table; run here and by the fetch adapter, not yet part of httpTables.
+import { edgeHttpTable } from '../../core/src/http/edge.http-table';
 import { createExpressRouter } from './router';
 
 async function listen(app: Express): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -51,6 +53,23 @@ httpContract(
     app.use(prefix, createExpressRouter(service));
   }),
   httpTables,
+  { unknownPathsFallThrough: true, hostParsesJson: true },
+);
+
+httpContract(
+  'express adapter (real server, no body parser)',
+  realServer((app, service, prefix) => app.use(prefix, createExpressRouter(service))),
+  [edgeHttpTable],
+  { unknownPathsFallThrough: true },
+);
+
+httpContract(
+  'express adapter (real server, express.json() mounted first)',
+  realServer((app, service, prefix) => {
+    app.use(express.json());
+    app.use(prefix, createExpressRouter(service));
+  }),
+  [edgeHttpTable],
   { unknownPathsFallThrough: true, hostParsesJson: true },
 );
 

@@ -1,9 +1,45 @@
 import type { Request as ExpressRequest } from 'express';
+import { kernelUrl } from './canonical-path';
 import { requestBody } from './request-body';
+
+/** Methods a WHATWG `Request` refuses to carry; fetch runtimes answer them before any handler. */
+const unconvertibleMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** A host name with an optional port, or a bracketed IPv6 address: nothing that could move the path. */
+const plainHost = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The request's URL as sent, relative to the mount point. The path is appended to the origin,
+ * never resolved against it, so `//x` stays a path; an absolute-form target keeps only its path.
+ */
+function requestUrl(req: ExpressRequest): URL {
+  const protocol = req.protocol === 'https' ? 'https' : 'http';
+  const target = kernelUrl(req);
+  const path = target.startsWith('/') ? target : target.replace(/^[^/]*\/\/[^/?]*/, '') || '/';
+  const host = req.get('host') ?? '';
+  try {
+    if (plainHost.test(host)) return new URL(`${protocol}://${host}${path}`);
+  } catch {
+    // An unparsable host (a malformed IPv6 literal) is treated like a missing one.
+  }
+  return new URL(`${protocol}://localhost${path}`);
+}
+
+/**
+ * Whether the request can become a WHATWG `Request` (not CONNECT, TRACE or TRACK).
+ *
+ * @example
+ * if (!convertible(req)) return next();
+ */
+export function convertible(req: ExpressRequest): boolean {
+  return !unconvertibleMethods.has(req.method.toUpperCase());
+}
 
 /**
  * Converts an Express request into a WHATWG `Request` whose URL is relative to where the router
- * is mounted (Express already strips the mount path from `req.url`).
+ * is mounted (Express already strips the mount path from `req.url`). The path is kept as sent
+ * (`//`, `%ZZ`), never read as a host name; a Host header that is not a plain host name is
+ * replaced by `localhost`.
  *
  * @example
  * const request = toRequest(req);
@@ -17,8 +53,7 @@ export function toRequest(req: ExpressRequest): Request {
   const body = requestBody(req);
   // A body that was already read has the wrong length now; let fetch compute it.
   if (body !== null && !(body instanceof ReadableStream)) headers.delete('content-length');
-  const url = new URL(req.url, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-  return new Request(url, {
+  return new Request(requestUrl(req), {
     method: req.method,
     headers,
     body,

@@ -6,25 +6,44 @@ export interface FetchHandlerOptions {
   readonly basePath?: string;
 }
 
-/** A WHATWG fetch handler. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** What the server knows about a request beyond the `Request` itself. */
+export interface FetchRequestInfo {
+  /** The client's network address (the socket peer), for rate limits of public routes. */
+  readonly remoteAddress?: string;
+}
+
+/**
+ * A WHATWG fetch handler. The second argument is optional; anything but a `remoteAddress`
+ * string in it is ignored, so the handler can be passed where a runtime calls `fetch(request,
+ * server)` or `fetch(request, env, ctx)`.
+ */
+export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promise<Response>;
 
 /**
  * Serves the API from any fetch runtime: Node 20+, Bun, Deno, Cloudflare Workers, Hono,
- * Next.js route handlers. Every HTTP decision is the service's; this only binds the base path.
+ * Next.js route handlers. Every HTTP decision is the service's; this only binds the base path
+ * and passes the client's address on when the server gives it: `Request` carries none, so
+ * without it public routes cannot be limited per client.
  *
  * @example
- * // Hono
+ * // Hono on @hono/node-server
  * const api = createFetchHandler(service, { basePath: '/api' });
- * app.all('/api/*', (c) => api(c.req.raw));
+ * app.all('/api/*', (c) => api(c.req.raw, { remoteAddress: c.env.incoming.socket.remoteAddress }));
  * @example
- * // Bun / Deno
- * Bun.serve({ fetch: createFetchHandler(service) });
+ * // Bun
+ * const api = createFetchHandler(service);
+ * Bun.serve({ fetch: (req, server) => api(req, { remoteAddress: server.requestIP(req)?.address }) });
+ * @example
+ * // Deno
+ * Deno.serve((req, info) => api(req, { remoteAddress: info.remoteAddr.hostname }));
  */
 export function createFetchHandler(
   service: Pick<Service, 'handle'>,
   options: FetchHandlerOptions = {},
 ): FetchHandler {
   const { basePath } = options;
-  return (request) => service.handle(request, { basePath });
+  return (request, info) => {
+    const remoteAddress = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
+    return service.handle(request, { basePath, remoteAddress });
+  };
 }

@@ -1,1 +1,6 @@
-export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './fetch-handler';
+export {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+  type FetchRequestInfo,
+} from './fetch-handler';

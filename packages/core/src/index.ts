@@ -49,7 +49,7 @@ export type {
   Page,
 } from './deliveries/delivery-store';
 export { type EmitInput, emitEvent } from './deliveries/emit-event';
-export { maxAttempts, nextAttemptAt, retryDelaysMs } from './deliveries/retry-schedule';
+export { nextAttemptAt, retryDelaysMs } from './deliveries/retry-schedule';
 export { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 export { runWorker, type WorkerOptions, type WorkOptions } from './deliveries/run-worker';
 export * from './errors';
@@ -166,6 +166,7 @@ export { type RecordSubscriptionInput, recordSubscriptionInput } from './subscri
 export { type CalendarDay, nextBillingDateFor, parseRenewalDate } from './subscriptions/renewal-date';
 export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
 export * from './support';
+export type { BreakerOptions } from './webhooks/breaker';
 export type { WebhookResult } from './webhooks/change-webhook';
 export { checkUrlHealth, checkWebhookHealth, probeTimeoutMs } from './webhooks/check-health';
 export { type CreateWebhookInput, createWebhook } from './webhooks/create-webhook';
@@ -185,6 +186,7 @@ export type {
   SealedSecret,
   StoredSecret,
   Webhook,
+  WebhookBreaker,
   WebhookStatus,
   WebhookStore,
 } from './webhooks/webhook-store';

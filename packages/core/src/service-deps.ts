@@ -34,6 +34,13 @@ export interface ServiceDeps {
   readonly allowPrivateNetworks: boolean;
   /** Origins allowed to call the public storefront routes from a browser; default `'*'` (http/cors.ts). */
   readonly corsOrigins?: CorsOrigins;
+  /**
+   * The client a public storefront request is counted against for its rate limit. Default: the
+   * remote address the adapter passes in. Behind a proxy or CDN that address is the proxy's, so
+   * derive the client from the header your proxy sets and you trust (for example the last
+   * address of `X-Forwarded-For` that your own proxy appended, or `CF-Connecting-IP`).
+   */
+  readonly clientKey?: (request: Request, info: { readonly remoteAddress: string | undefined }) => string;
   /** Words refused in journey template names (SPEC 4.9); replaces `defaultDeniedWords` when given. */
   readonly deniedNameWords?: readonly string[];
 }

@@ -101,12 +101,19 @@ export function createService(options: ServiceOptions): Service {
     validateResponses,
     secretKey,
     allowPrivateNetworks,
+    allowedPorts,
     http,
     resolver,
     deliveries,
     ...ports
   } = options;
-  const webhooks = webhookDeps({ secretKey, allowPrivateNetworks, http, resolver });
+  const webhooks = webhookDeps({
+    secretKey,
+    allowPrivateNetworks,
+    http,
+    resolver,
+    ...(allowedPorts === undefined ? {} : { allowedPorts }),
+  });
   checkDeliveryOptions(deliveries);
   const deps: ServiceDeps = { logger: silentLogger(), ...ports, ...webhooks };
   const handle = createKernel(routes, deps, { basePath, validateResponses });

@@ -135,7 +135,7 @@ describe('the payment-method routes on the real stripe SDK against a local fake 
     const answer = await add({ paymentMethodId: 'pm_card_unknown' });
     expect(answer.status).toBe(402);
     expect(answer.json.error?.message).toBe(
-      "The payment processor refused the payment method: No such PaymentMethod: 'pm_card_unknown'",
+      'The payment processor refused the payment method: No such payment method for this billing profile.',
     );
   });
 
@@ -144,7 +144,7 @@ describe('the payment-method routes on the real stripe SDK against a local fake 
     const answer = await add(bank);
     expect(answer.status).toBe(402);
     expect(answer.json.error?.message).toBe(
-      `The payment processor refused the payment method: ${ids.bankChecking} is attached to another customer.`,
+      'The payment processor refused the payment method: No such payment method for this billing profile.',
     );
     expect((await list()).json.data).toEqual([]);
     expect(await add(bank, testTokens.otherSuperAdmin)).toEqual({

@@ -11,6 +11,8 @@ interface StripeErrorLike {
   readonly type: string;
   readonly message: string;
   readonly statusCode?: number;
+  /** Stripe's error code, `resource_missing`, `card_declined`, ... */
+  readonly code?: string;
 }
 
 /**
@@ -61,4 +63,15 @@ export function domainErrorFromStripe(error: unknown): DomainError | undefined {
       // than this package: none of them is the customer's doing, so none is a refusal.
       return upstreamUnavailable('payment processor', error);
   }
+}
+
+/**
+ * True for Stripe's answer that the object asked for does not exist (`resource_missing`): for a
+ * payment method, an id Stripe does not know, or one of another Stripe account.
+ *
+ * @example
+ * isResourceMissing(error) // true for "No such PaymentMethod: 'pm_x'"
+ */
+export function isResourceMissing(error: unknown): boolean {
+  return isStripeError(error) && error.code === 'resource_missing';
 }

@@ -4,13 +4,13 @@ import {
   type DomainError,
   type PaymentProcessor,
   type ProcessorPaymentMethod,
-  paymentMethodAttachmentFailed,
+  unknownPaymentMethod,
   upstreamUnavailable,
 } from '@affiliate-commerce/core';
 import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
 import type Stripe from 'stripe';
 import { idOf, paymentMethodFromStripe } from './payment-method-from-stripe';
-import { domainErrorFromStripe } from './stripe-errors';
+import { domainErrorFromStripe, isResourceMissing } from './stripe-errors';
 
 /** Options of {@link stripeProcessor}. */
 export interface StripeProcessorOptions {
@@ -28,17 +28,21 @@ const owner = '@affiliate-commerce/processor-stripe';
 const stripeId = /^[A-Za-z0-9_]{1,255}$/;
 
 /**
- * Runs one Stripe call: Stripe's errors become domain errors; anything else is a bug and
- * rejects, so the kernel's catch-all answers 500 with the cause logged.
+ * Runs one Stripe call: Stripe's errors become domain errors (`refine` first, when it has a more
+ * precise one); anything else is a bug and rejects, so the kernel's catch-all answers 500 with
+ * the cause logged.
  */
-function attempt<T>(run: () => Promise<T>): ResultAsync<T, DomainError> {
+function attempt<T>(
+  run: () => Promise<T>,
+  refine?: (error: unknown) => DomainError | undefined,
+): ResultAsync<T, DomainError> {
   return new ResultAsync(
     Promise.resolve()
       .then(run)
       .then(
         (value) => ok(value),
         (error: unknown) => {
-          const mapped = domainErrorFromStripe(error);
+          const mapped = refine?.(error) ?? domainErrorFromStripe(error);
           if (mapped) return err(mapped);
           throw error;
         },
@@ -53,7 +57,8 @@ function attempt<T>(run: () => Promise<T>): ResultAsync<T, DomainError> {
  *
  * Attaching reads the method first: one already attached to this customer is answered as it is
  * (registering twice is idempotent), one attached to another customer or of an unsupported type
- * is refused without touching it, and only a free method is attached.
+ * is refused without touching it, and only a free method is attached. An unknown method and
+ * another customer's are refused with the same error ({@link unknownPaymentMethod}).
  *
  * @example
  * import Stripe from 'stripe';
@@ -70,10 +75,14 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     );
   }
 
+  // Unknown here is worded as for another customer's method, so neither tells an id exists.
   const retrieve = (paymentMethodId: string): ResultAsync<ProcessorPaymentMethod, DomainError> =>
     stripeId.test(paymentMethodId)
-      ? attempt(() => stripe.paymentMethods.retrieve(paymentMethodId)).andThen(paymentMethodFromStripe)
-      : errAsync(paymentMethodAttachmentFailed(`No such PaymentMethod: '${paymentMethodId}'`));
+      ? attempt(
+          () => stripe.paymentMethods.retrieve(paymentMethodId),
+          (error) => (isResourceMissing(error) ? unknownPaymentMethod(error) : undefined),
+        ).andThen(paymentMethodFromStripe)
+      : errAsync(unknownPaymentMethod(new Error(`${paymentMethodId} is not a Stripe id`)));
 
   return {
     createCustomer: ({ billingProfileId, affiliateId, name }) =>

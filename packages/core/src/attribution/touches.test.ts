@@ -3,6 +3,7 @@ import {
   type Attribution,
   applyTouch,
   journeyAttribution,
+  maxTouchParamChars,
   sameTouch,
   type TouchCapture,
   toTouch,
@@ -176,5 +177,35 @@ describe('sameTouch', () => {
     expect(sameTouch(a, toTouch(visits[0]!, at(7))!)).toBe(true);
     expect(sameTouch(a, toTouch({ ...visits[0]!, params: { utm_source: 'google' } }, at(0))!)).toBe(false);
     expect(sameTouch(a, toTouch({ ...visits[0]!, referrerUrl: undefined }, at(0))!)).toBe(false);
+  });
+});
+
+describe('the stored size of one touch', () => {
+  const now = new Date('2026-08-17T10:00:00.000Z');
+  it('8: params past 4,096 characters of keys and values are dropped like excess params, in order', () => {
+    const params = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [
+        `svc_${String(i).padStart(2, '0')}${'k'.repeat(100)}`,
+        'v'.repeat(512),
+      ]),
+    );
+    const touch = toTouch({ params }, now)!;
+    const kept = Object.entries(touch.params);
+    const chars = kept.reduce((sum, [key, value]) => sum + key.length + value.length, 0);
+    expect(chars).toBeLessThanOrEqual(maxTouchParamChars);
+    expect(kept.length).toBe(Math.floor(maxTouchParamChars / (106 + 512)));
+    expect(kept.map(([key]) => key)).toEqual(Object.keys(params).slice(0, kept.length));
+  });
+
+  it('8: an ordinary bag of tags and click ids is kept whole', () => {
+    const params = {
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring-2026',
+      gclid: 'g'.repeat(100),
+      fbclid: 'f'.repeat(120),
+      fbp: 'fb.1.1700000000000.1234567890',
+    };
+    expect(toTouch({ params }, now)!.params).toEqual(params);
   });
 });

@@ -60,8 +60,28 @@ export interface TouchContext {
 }
 
 /**
+ * The most a stored touch's params may take, counted as the characters of their keys and values.
+ * SPEC 8's per-param limits alone allow 25 × (128 + 512) characters, which let one anonymous
+ * request store about 16 kB a touch, several times over (visitor, journey, events); real tags
+ * and click ids take a few hundred. Params past the budget are dropped like any excess param.
+ */
+export const maxTouchParamChars = 4_096;
+
+function withinBudget(params: ParamBag): ParamBag {
+  let used = 0;
+  const kept: [string, string][] = [];
+  for (const [key, value] of Object.entries(params)) {
+    used += key.length + value.length;
+    if (used > maxTouchParamChars) break;
+    kept.push([key, value]);
+  }
+  return kept.length === Object.keys(params).length ? params : Object.fromEntries(kept);
+}
+
+/**
  * The touch a capture makes, or `undefined` when it is no touch: no accepted param and no URL
- * that can be stored (DESIGN.md, "Attribution").
+ * that can be stored (DESIGN.md, "Attribution"). Params keep SPEC 8's limits and, together,
+ * {@link maxTouchParamChars}.
  *
  * @example toTouch({ params: { email: 'a@b.c' } }, new Date()); // undefined
  */
@@ -69,7 +89,7 @@ export const toTouch = (capture: TouchCapture, now: Date): Touch | undefined => 
   if (Number.isNaN(now.getTime())) {
     throw new TypeError('@affiliate-commerce/core: touch clock value is an invalid Date');
   }
-  const params = filterParams(capture.params);
+  const params = withinBudget(filterParams(capture.params));
   const landingUrl = sanitizeTouchUrl(capture.landingUrl);
   const referrerUrl = sanitizeTouchUrl(capture.referrerUrl);
   if (landingUrl === undefined && referrerUrl === undefined && Object.keys(params).length === 0) {

@@ -79,7 +79,7 @@ export const achSetupIntentHttpTable: HttpTable = {
           expect: failure(
             402,
             'PAYMENT_METHOD_ATTACHMENT_FAILED',
-            `The payment processor refused the payment method: ${ids.bankChecking} is attached to another customer.`,
+            'The payment processor refused the payment method: No such payment method for this billing profile.',
           ),
         },
         listIs(testTokens.admin),

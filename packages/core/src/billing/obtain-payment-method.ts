@@ -52,7 +52,7 @@ export function obtainPaymentMethod(
   input: { customerId: string; paymentMethodId: string; paymentMethodType: PaymentMethodType },
 ): ResultAsync<ProcessorPaymentMethod, DomainError> {
   const { customerId, paymentMethodId, paymentMethodType } = input;
-  const ofType = (method: ProcessorPaymentMethod) =>
+  const ofType = (method: ProcessorPaymentMethod): ResultAsync<ProcessorPaymentMethod, DomainError> =>
     method.type === paymentMethodType
       ? okAsync(method)
       : errAsync(paymentMethodTypeMismatch(paymentMethodId, method.type, paymentMethodType));
@@ -60,15 +60,14 @@ export function obtainPaymentMethod(
   if (paymentMethodType === 'card') {
     return processor.attachPaymentMethod({ customerId, paymentMethodId }).andThen(ofType);
   }
-  return processor
-    .retrievePaymentMethod({ paymentMethodId })
-    .andThen(ofType)
-    .andThen((method) => {
-      if (method.customerId === customerId) return okAsync(method);
-      return errAsync(
-        method.customerId === undefined
-          ? bankAccountNotAttached(paymentMethodId)
-          : attachedToAnotherCustomer(paymentMethodId),
-      );
-    });
+  return processor.retrievePaymentMethod({ paymentMethodId }).andThen((method) => {
+    // Another customer's method is refused before its type is looked at, with the same answer
+    // as an unknown id, so nothing about it shows.
+    if (method.customerId !== undefined && method.customerId !== customerId) {
+      return errAsync(attachedToAnotherCustomer(paymentMethodId));
+    }
+    return ofType(method).andThen((own) =>
+      own.customerId === customerId ? okAsync(own) : errAsync(bankAccountNotAttached(paymentMethodId)),
+    );
+  });
 }

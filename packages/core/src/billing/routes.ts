@@ -43,6 +43,7 @@ export const billingRoutes: readonly AnyRoute[] = [
       "Start the bank-account flow: a us_bank_account SetupIntent (Financial Connections) on the billing profile's customer.",
     tags,
     access: { kind: 'affiliate', roles: allRoles },
+    secret: true,
     responses: {
       201: {
         description:

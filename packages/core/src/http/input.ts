@@ -1,8 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { z } from 'zod';
 import { type DomainError, invalidField, payloadTooLarge } from '../errors';
+import { readBodyAtMost } from './read-body';
 
-/** Largest JSON body the kernel reads (1 MiB); larger bodies answer 413. */
+/** Largest JSON body the kernel reads unless the route sets `bodyLimitBytes` (1 MiB); larger bodies answer 413. */
 export const maxJsonBodyBytes = 1024 * 1024;
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -37,23 +38,34 @@ export function queryObject(params: URLSearchParams): Record<string, string> {
   return out;
 }
 
+/** Options of {@link readJsonBody}. */
+export interface JsonBodyOptions {
+  /** Pass NUL characters on, for handlers that drop them themselves. */
+  readonly allowNul?: boolean;
+  /** The route's limit; default {@link maxJsonBodyBytes}. */
+  readonly limitBytes?: number;
+}
+
 /**
- * Reads a JSON body within {@link maxJsonBodyBytes}. An empty body is `undefined`; malformed
- * JSON is 422 INVALID_FIELD, never a 500.
- *
- * `allowNul` passes NUL characters on, for handlers that drop them themselves.
+ * Reads a JSON body within a limit (default {@link maxJsonBodyBytes}). A declared Content-Length
+ * over it answers 413 before anything is read; a body with no length (chunked) is read chunk by
+ * chunk and answers 413 the moment it passes the limit, so memory stays within it. An empty body
+ * is `undefined`; malformed JSON, or a body that breaks off, is 422 INVALID_FIELD, never a 500.
  *
  * @example
- * const body = await readJsonBody(request);
+ * const body = await readJsonBody(request, { limitBytes: 64 * 1024 });
  */
 export async function readJsonBody(
   request: Request,
-  options: { readonly allowNul?: boolean } = {},
+  options: JsonBodyOptions = {},
 ): Promise<Result<unknown, DomainError>> {
+  const limit = options.limitBytes ?? maxJsonBodyBytes;
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxJsonBodyBytes) return err(payloadTooLarge('body', maxJsonBodyBytes));
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxJsonBodyBytes) return err(payloadTooLarge('body', maxJsonBodyBytes));
+  if (declared > limit) return err(payloadTooLarge('body', limit));
+  const bytes = await readBodyAtMost(request.body, limit);
+  if (bytes === 'too-large') return err(payloadTooLarge('body', limit));
+  if (bytes === 'unreadable') return err(invalidField('body', 'could not be read completely'));
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return ok(undefined);
   const type = request.headers.get('content-type') ?? 'application/json';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {

@@ -8,8 +8,9 @@ import { checkAccess, type Granted } from './access';
 import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
 import { queryObject, readJsonBody, validate } from './input';
 import { createPathMatcher } from './path-matcher';
-import { errorResponse, internalErrorResponse, jsonResponse } from './reply';
-import type { AnyRoute, RouteResult } from './route';
+import { decodePathParams } from './path-params';
+import { errorResponse, internalErrorResponse, jsonResponse, withHeaders } from './reply';
+import type { AnyRoute, BodyKind, RouteResult } from './route';
 
 /** Options of the kernel. */
 export interface KernelOptions {
@@ -19,9 +20,15 @@ export interface KernelOptions {
   readonly validateResponses?: boolean;
 }
 
-/** Per-call options: an adapter mounted under a prefix passes it here. */
+/** Per-call options, from the adapter that received the request. */
 export interface HandleOptions {
+  /** Prefix the API is served under for this call, for an adapter mounted under one. */
   readonly basePath?: string;
+  /**
+   * The client's network address as the server saw it (the socket peer, not a forwarded
+   * header), for the route and rate-limit steps; see `RouteContext.remoteAddress`.
+   */
+  readonly remoteAddress?: string;
 }
 
 /** Serves one request. */
@@ -42,30 +49,35 @@ function readQuery(route: AnyRoute, schema: z.ZodType, search: URLSearchParams) 
   return validate(schema, raw, 'query');
 }
 
-async function readInput(route: AnyRoute, request: Request, params: Record<string, string>) {
+function bodyKindOf(route: AnyRoute): BodyKind {
+  return route.bodyKind ?? (route.body ? 'json' : 'none');
+}
+
+/** Headers on every answer: browsers must not sniff a JSON error into HTML or script. */
+const everyAnswer = { 'X-Content-Type-Options': 'nosniff' } as const;
+const secretAnswer = { 'Cache-Control': 'no-store' } as const;
+
+/** The caller once access is granted, with where the request came from. */
+interface Caller extends Granted {
+  readonly remoteAddress: string | undefined;
+}
+
+async function readInput(route: AnyRoute, request: Request, rawParams: Record<string, string>) {
   const url = new URL(request.url);
-  const parsedParams = route.params ? validate(route.params, params, 'path') : ok(params);
+  const params = decodePathParams(rawParams);
+  if (params.isErr()) return err(params.error);
+  const parsedParams = route.params ? validate(route.params, params.value, 'path') : ok(params.value);
   if (parsedParams.isErr()) return err(parsedParams.error);
   // A route without a query schema reads no query, so nothing in it can be refused.
   const query = route.query ? readQuery(route, route.query, url.searchParams) : ok({});
   if (query.isErr()) return err(query.error);
   let body: Result<unknown, DomainError> = ok(undefined);
-  if ((route.bodyKind ?? (route.body ? 'json' : 'none')) === 'json') {
-    const raw = await readJsonBody(request, { allowNul: route.allowNul });
+  if (bodyKindOf(route) === 'json') {
+    const raw = await readJsonBody(request, { allowNul: route.allowNul, limitBytes: route.bodyLimitBytes });
     body = raw.andThen((value) => (route.body ? validate(route.body, value, 'body') : ok(value)));
   }
   if (body.isErr()) return err(body.error);
   return ok({ params: parsedParams.value, query: query.value, body: body.value });
-}
-
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  const merged = new Headers(response.headers);
-  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: merged,
-  });
 }
 
 function toResponse(
@@ -104,10 +116,11 @@ export function createKernel(
   options: KernelOptions = {},
 ): Handle {
   assertCorsRoutes(routes);
+  assertBodyLimits(routes);
   const match = createPathMatcher(routes);
   const defaultBase = normaliseBase(options.basePath);
 
-  async function serve(request: Request, base: string): Promise<Response> {
+  async function serve(request: Request, base: string, remoteAddress: string | undefined): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
       return errorResponse(notFound('route'));
@@ -127,18 +140,39 @@ export function createKernel(
     const found = candidates.find((candidate) => candidate.route.method === method);
     if (!found) return errorResponse(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]));
     const { route } = found;
+    const response = await serveRoute(route, request, found.rawParams, remoteAddress);
+    return route.secret ? withHeaders(response, secretAnswer) : response;
+  }
 
+  async function serveRoute(
+    route: AnyRoute,
+    request: Request,
+    rawParams: Record<string, string>,
+    remoteAddress: string | undefined,
+  ): Promise<Response> {
     const granted = await checkAccess(route.access, request, deps.auth);
     if (granted.isErr()) return errorResponse(granted.error);
+    const caller: Caller = { ...granted.value, remoteAddress };
     let limitHeaders: Record<string, string> | undefined;
+    let refused = false;
     if (route.rateLimit) {
-      const { principal } = granted.value;
-      const key = principal === undefined ? 'anonymous' : isMaster(principal) ? 'master' : principal.userId;
+      const { principal } = caller;
+      const key =
+        route.rateLimit.per === 'client'
+          ? `client:${deps.clientKey?.(request, { remoteAddress }) ?? remoteAddress ?? 'unknown'}`
+          : principal === undefined
+            ? 'anonymous'
+            : isMaster(principal)
+              ? 'master'
+              : principal.userId;
       const decision = await deps.rateLimiter.consume({ bucket: route.rateLimit.bucket, key });
       limitHeaders = rateLimitHeaders(decision);
-      if (!decision.allowed) return errorResponse(rateLimited(limitHeaders));
+      refused = !decision.allowed;
     }
-    const response = await answer(route, request, found.params, granted.value);
+    // A refused call still carries CORS headers, so a storefront's script can read its 429.
+    const response = refused
+      ? errorResponse(rateLimited(limitHeaders ?? {}))
+      : await answer(route, request, rawParams, caller);
     const limited = limitHeaders ? withHeaders(response, limitHeaders) : response;
     return route.cors ? withHeaders(limited, corsHeaders(request, deps.corsOrigins)) : limited;
   }
@@ -146,13 +180,13 @@ export function createKernel(
   async function answer(
     route: AnyRoute,
     request: Request,
-    params: Record<string, string>,
-    granted: Granted,
+    rawParams: Record<string, string>,
+    caller: Caller,
   ): Promise<Response> {
-    const input = await readInput(route, request, params);
+    const input = await readInput(route, request, rawParams);
     if (input.isErr()) return errorResponse(input.error);
 
-    const result = await route.handle({ ...input.value, ...granted, request, deps });
+    const result = await route.handle({ ...input.value, ...caller, request, deps });
     return result.match(
       (value) => toResponse(route, value, options, deps),
       (error) => {
@@ -165,16 +199,39 @@ export function createKernel(
   }
 
   return async (request, callOptions) => {
+    let response: Response;
     try {
       const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
-      return await serve(request, base);
+      response = await serve(request, base, callOptions?.remoteAddress);
     } catch (cause) {
       deps.logger.error('Unexpected error while serving a request', {
         method: request.method,
         url: request.url,
         cause,
       });
-      return internalErrorResponse();
+      response = internalErrorResponse();
     }
+    return withHeaders(response, everyAnswer);
   };
+}
+
+/**
+ * Refuses a route table with a body limit that is not a positive whole number of bytes, or on a
+ * route whose body the kernel does not read (a `stream` handler limits its own).
+ */
+function assertBodyLimits(routes: readonly AnyRoute[]): void {
+  for (const route of routes) {
+    const { bodyLimitBytes, operationId } = route;
+    if (bodyLimitBytes === undefined) continue;
+    if (!(Number.isSafeInteger(bodyLimitBytes) && bodyLimitBytes > 0)) {
+      throw new TypeError(
+        `@affiliate-commerce/core: route ${operationId} has bodyLimitBytes ${bodyLimitBytes}; it must be a positive whole number of bytes`,
+      );
+    }
+    if (bodyKindOf(route) !== 'json') {
+      throw new TypeError(
+        `@affiliate-commerce/core: route ${operationId} has bodyLimitBytes but no JSON body; a stream handler limits its own body`,
+      );
+    }
+  }
 }

@@ -27,9 +27,10 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 }
 
 /**
- * Whether path or query input can be refused at all. A path segment is never empty (and a NUL
- * in it answers 404), and a query value is always a string, so fields that are plain strings
- * (non-empty for a path, optional for a query) can never fail: such routes document no 422.
+ * Whether path or query input can be refused at all. A path segment is never empty (and one
+ * that names nothing, see `decodePathParams`, answers 404), and a query value is always a
+ * string, so fields that are plain strings (non-empty for a path, optional for a query) can
+ * never fail: such routes document no 422.
  */
 function inputCanFail(schema: z.ZodType, where: 'path' | 'query'): boolean {
   if (!(schema instanceof z.ZodObject)) return true;

@@ -4,60 +4,62 @@ interface CompiledRoute {
   readonly route: AnyRoute;
   readonly pattern: RegExp;
   readonly names: readonly string[];
-  /** Literal segments count: a more literal path wins over a parameter (`/v2/webhooks/actions/x`). */
-  readonly specificity: number;
+  /** One digit a segment, `1` literal or `0` parameter: of two shapes, the larger is the more literal. */
+  readonly shape: string;
 }
 
-/** The routes whose template matches a path, with their decoded parameters. */
+/** A route whose template matches a path, with its parameters as sent (still percent-encoded). */
 export interface PathMatch {
   readonly route: AnyRoute;
-  readonly params: Record<string, string>;
+  readonly rawParams: Record<string, string>;
 }
 
 function compile(route: AnyRoute): CompiledRoute {
   const names: string[] = [];
-  let specificity = 0;
+  let shape = '';
   const source = route.path
     .split('/')
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment);
       if (param) {
         names.push(param[1]!);
+        shape += '0';
         return '([^/]+)';
       }
-      specificity += 1;
+      shape += '1';
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
-  return { route, pattern: new RegExp(`^${source}/?$`), names, specificity };
+  return { route, pattern: new RegExp(`^${source}/?$`), names, shape };
 }
 
 /**
- * Matches request paths against the route table.
+ * Matches request paths against the route table. Where several templates match, the one with a
+ * literal segment where the others have a parameter wins, segment by segment from the left
+ * (`/v2/cases/sync-case-type` over `/v2/cases/{id}`), and only the routes of that template are
+ * returned: a method that template lacks is then the kernel's 405, never another template's
+ * answer. Parameters are returned as sent; the kernel decodes them after its access checks.
  *
  * @example
- * const match = createPathMatcher(routes)('/v2/webhooks/whk_1');
+ * const [match] = createPathMatcher(routes)('/v2/webhooks/whk_1');
  */
 export function createPathMatcher(routes: readonly AnyRoute[]): (path: string) => PathMatch[] {
-  const compiled = routes.map(compile).sort((a, b) => b.specificity - a.specificity);
+  const compiled = routes.map(compile);
   return (path) => {
-    const matches: PathMatch[] = [];
+    let best = '';
+    let matches: PathMatch[] = [];
     for (const entry of compiled) {
       const found = entry.pattern.exec(path);
-      if (!found) continue;
-      const params: Record<string, string> = {};
-      let decodable = true;
+      if (!found || entry.shape < best) continue;
+      if (entry.shape > best) {
+        best = entry.shape;
+        matches = [];
+      }
+      const rawParams: Record<string, string> = {};
       entry.names.forEach((name, index) => {
-        try {
-          const value = decodeURIComponent(found[index + 1]!);
-          // No record id holds NUL (PostgreSQL text cannot), so such a path names nothing.
-          if (value.includes('\u0000')) decodable = false;
-          params[name] = value;
-        } catch {
-          decodable = false;
-        }
+        rawParams[name] = found[index + 1]!;
       });
-      if (decodable) matches.push({ route: entry.route, params });
+      matches.push({ route: entry.route, rawParams });
     }
     return matches;
   };

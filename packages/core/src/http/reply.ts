@@ -44,3 +44,25 @@ export function internalErrorResponse(): Response {
     error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' },
   });
 }
+
+/**
+ * The response with `headers` set. Headers of a response the kernel or a handler built are set in
+ * place; an immutable response (one a `fetch` returned) is copied around its body.
+ *
+ * @example
+ * withHeaders(response, { 'Cache-Control': 'no-store' })
+ */
+export function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const merged = new Headers(response.headers);
+    for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: merged,
+    });
+  }
+}

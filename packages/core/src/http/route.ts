@@ -38,6 +38,11 @@ export interface RouteContext<P, Q, B, A extends Access> {
   readonly actor: A extends { kind: 'affiliate' } ? AffiliateActor : undefined;
   readonly principal: A extends { kind: 'public' } ? undefined : Principal;
   readonly request: Request;
+  /**
+   * The client's network address as the server saw it (the socket peer: a proxy's address
+   * behind a proxy), when the adapter passed one (`HandleOptions.remoteAddress`).
+   */
+  readonly remoteAddress: string | undefined;
   readonly deps: ServiceDeps;
 }
 
@@ -71,11 +76,20 @@ export interface Route<
   readonly query?: Q;
   readonly bodyKind?: BodyKind;
   readonly body?: B;
+  /**
+   * Largest JSON body of this route, in bytes (default 1 MiB, `maxJsonBodyBytes`); the kernel
+   * answers 413 the moment a body passes it while streaming. A `stream` route's handler reads
+   * and limits its own body.
+   */
+  readonly bodyLimitBytes?: number;
   /** Documentation of a body the kernel does not parse (multipart). */
   readonly bodyDoc?: { readonly contentType: string; readonly schema: z.ZodType };
   readonly responses: Readonly<Record<number, ResponseDoc>>;
-  /** Counts each call against a named budget of the rate-limit port, per caller (SPEC 8). */
-  readonly rateLimit?: { readonly bucket: string };
+  /**
+   * Counts each call against a named budget of the rate-limit port (SPEC 8): per user, or, on a
+   * public route, per client (`clientKey`, by default the remote address).
+   */
+  readonly rateLimit?: { readonly bucket: string; readonly per?: 'user' | 'client' };
   /**
    * Browsers on other origins may call it: the kernel answers the OPTIONS preflight and adds
    * `Access-Control-Allow-*` headers (origins from `corsOrigins`). Public routes only.
@@ -87,6 +101,11 @@ export interface Route<
    * must never fail the call (SPEC 8).
    */
   readonly allowNul?: boolean;
+  /**
+   * Answers carry a secret (a signing secret, a processor client secret): the kernel marks every
+   * answer of the route `Cache-Control: no-store`, so no browser or proxy cache keeps it.
+   */
+  readonly secret?: boolean;
   /** Domain errors the handler itself can return (auth errors are implied by `access`). */
   readonly errors: readonly ErrorCode[];
   readonly handle: (

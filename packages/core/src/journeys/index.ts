@@ -25,4 +25,4 @@ export { type ResolveAttributionInput, resolveAttribution } from './resolve-attr
 export { setJourneyStatus } from './set-journey-status';
 export { startJourney } from './start-journey';
 export { viewJourneyTemplate } from './view-template';
-export { maxTouchAttempts, recordVisitorTouch } from './visitor-touch';
+export { recordVisitorTouch } from './visitor-touch';

@@ -44,6 +44,7 @@ export const journeyRoutes: readonly AnyRoute[] = [
     tags: ['journeys'],
     access: { kind: 'public' },
     cors: true,
+    rateLimit: { bucket: 'storefront-views', per: 'client' },
     allowNul: true,
     params: z.object({ slug: z.string().min(1) }),
     query: templateViewQuery,
@@ -73,6 +74,7 @@ export const journeyRoutes: readonly AnyRoute[] = [
     tags: ['journeys'],
     access: { kind: 'public' },
     cors: true,
+    rateLimit: { bucket: 'storefront-journeys', per: 'client' },
     allowNul: true,
     body: z
       .object({

@@ -4,8 +4,8 @@ import type { Attribution, Touch } from '../attribution/touches';
 import { type TestService, testService } from '../testing/test-service';
 
 /** The pure rules have their own properties (attribution/properties.test.ts); these check the routes. */
-async function storefront(): Promise<TestService> {
-  const service = testService();
+async function storefront(overrides: Parameters<typeof testService>[0] = {}): Promise<TestService> {
+  const service = testService(overrides);
   await service.commerce.recordJourneyTemplate({
     affiliateId: 'aff_1',
     template: {
@@ -59,6 +59,10 @@ const query = fc.oneof(
     ),
 );
 
+/** Each run comes from its own visitor's address, as a storefront's traffic does (the routes are rate limited per client). */
+let clients = 0;
+const fromClient = () => ({ remoteAddress: `198.51.100.${clients++ % 250}` });
+
 describe('storefront routes, for any input (SPEC 8: "the journey still loads")', () => {
   it('8: GET .../frontend answers 200 for any query, and what it stores is within every limit', async () => {
     const service = await storefront();
@@ -66,6 +70,7 @@ describe('storefront routes, for any input (SPEC 8: "the journey still loads")',
       fc.asyncProperty(query, async (raw) => {
         const response = await service.handle(
           new Request(`http://api.test/v2/journeyTemplates/start-your-plan/frontend?${raw}&visitorId=v_prop`),
+          fromClient(),
         );
         expect(response.status).toBe(200);
         expectStored(
@@ -103,6 +108,7 @@ describe('storefront routes, for any input (SPEC 8: "the journey still loads")',
               headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ ...capture, templateSlug: 'start-your-plan' }),
             }),
+            fromClient(),
           );
           expect(response.status).toBe(201);
           const { data } = (await response.json()) as { data: { id: string } };
@@ -112,5 +118,46 @@ describe('storefront routes, for any input (SPEC 8: "the journey still loads")',
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('storefront abuse limits', () => {
+  it('POST /journeys: 60 a minute per client, then 429 with Retry-After, rate-limit and CORS headers; another client is not affected', async () => {
+    const service = await storefront();
+    const start = (remoteAddress: string) =>
+      service.handle(
+        new Request('http://api.test/journeys', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+          body: JSON.stringify({ templateSlug: 'start-your-plan' }),
+        }),
+        { remoteAddress },
+      );
+    const answers = [];
+    for (let i = 0; i < 61; i += 1) answers.push(await start('203.0.113.7'));
+    expect(answers.slice(0, 60).map((r) => r.status)).toEqual(Array.from({ length: 60 }, () => 201));
+    const refused = answers[60]!;
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(refused.headers.get('access-control-allow-origin')).toBeTruthy();
+    expect((await start('203.0.113.8')).status).toBe(201);
+  });
+
+  it('a host behind a proxy keys the limit on its own clientKey', async () => {
+    const service = await storefront({
+      clientKey: (request) => request.headers.get('x-client') ?? 'none',
+    });
+    const view = (client: string) =>
+      service.handle(
+        new Request('http://api.test/v2/journeyTemplates/start-your-plan/frontend', {
+          headers: { 'x-client': client },
+        }),
+        { remoteAddress: '10.0.0.1' },
+      );
+    for (let i = 0; i < 300; i += 1) expect((await view('a')).status).toBe(200);
+    expect((await view('a')).status).toBe(429);
+    expect((await view('b')).status).toBe(200);
   });
 });

@@ -32,6 +32,23 @@ const known: readonly [string, AddressCategory][] = [
   ['169.254.169.254', 'metadata'],
   ['fd00:ec2::254', 'metadata'],
   ['100.100.100.200', 'metadata'],
+  ['168.63.129.16', 'metadata'],
+  ['169.254.170.2', 'metadata'],
+  ['169.254.170.23', 'metadata'],
+  ['169.254.0.23', 'metadata'],
+  ['169.254.42.42', 'metadata'],
+  ['192.0.0.192', 'metadata'],
+  ['fd00:ec2::23', 'metadata'],
+  ['fd20:ce::254', 'metadata'],
+  ['fd00:c1::a9fe:a9fe', 'metadata'],
+  ['fd00:42::42', 'metadata'],
+  ['fe80::a9fe:a9fe', 'metadata'],
+  ['::ffff:168.63.129.16', 'metadata'],
+  ['64:ff9b::a83f:8110', 'metadata'],
+  ['2002:a83f:8110::1', 'metadata'],
+  ['168.63.129.15', 'public'],
+  ['168.63.129.17', 'public'],
+  ['192.0.0.193', 'reserved'],
   ['::ffff:127.0.0.1', 'loopback'],
   ['::ffff:7f00:1', 'loopback'],
   ['::ffff:10.1.2.3', 'private'],
@@ -63,6 +80,7 @@ describe('address classifier (SSRF protection)', () => {
   });
 
   it('hostnames are not addresses; metadata names and localhost are known by name', () => {
+    expect(classifyHostname('metadata.tencentyun.com')).toBe('metadata');
     expect(classifyAddress('hooks.example.com')).toBeUndefined();
     expect(classifyHostname('metadata.google.internal')).toBe('metadata');
     expect(classifyHostname('METADATA.google.internal.')).toBe('metadata');
@@ -126,6 +144,63 @@ describe('address classifier (SSRF protection)', () => {
         if (['metadata', 'multicast', 'unspecified', 'reserved'].includes(category)) return !allowed;
         if (category === 'public') return allowed;
         return allowed === allowPrivateNetworks;
+      }),
+    );
+  });
+
+  const metadataAddresses = [
+    '169.254.169.254',
+    '100.100.100.200',
+    '168.63.129.16',
+    '169.254.170.2',
+    '169.254.170.23',
+    '169.254.0.23',
+    '169.254.42.42',
+    '192.0.0.192',
+  ];
+  const ipv4Forms = (address: string): string[] => {
+    const [a, b, c, d] = address.split('.').map(Number) as [number, number, number, number];
+    const hex = (x: number, y: number) => ((x << 8) | y).toString(16);
+    return [
+      address,
+      `::ffff:${address}`,
+      `::ffff:${hex(a, b)}:${hex(c, d)}`,
+      `::ffff:0:${address}`,
+      `64:ff9b::${address}`,
+      `2002:${hex(a, b)}:${hex(c, d)}::1`,
+    ];
+  };
+
+  it('property: a cloud metadata or platform address is refused in every IPv4 and IPv6 spelling, whatever the policy', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...metadataAddresses), fc.boolean(), (address, allowPrivateNetworks) => {
+        for (const form of ipv4Forms(address)) {
+          expect(classifyAddress(form)).toBe('metadata');
+          expect(isAllowedCategory('metadata', { allowPrivateNetworks })).toBe(false);
+        }
+      }),
+    );
+  });
+
+  it('property: the metadata rules are exact addresses: a neighbour keeps the category of its range', () => {
+    const neighbour = fc
+      .tuple(fc.constantFrom(...metadataAddresses), fc.constantFrom(-1, 1))
+      .map(([address, step]) => {
+        const parts = address.split('.').map(Number);
+        parts[3] = (parts[3]! + step + 256) % 256;
+        return parts.join('.');
+      })
+      .filter((address) => !metadataAddresses.includes(address));
+    fc.assert(
+      fc.property(neighbour, (address) => {
+        const expected = address.startsWith('168.63.')
+          ? 'public'
+          : address.startsWith('169.254.')
+            ? 'link_local'
+            : address.startsWith('100.100.')
+              ? 'cgnat'
+              : 'reserved';
+        expect(classifyAddress(address)).toBe(expected);
       }),
     );
   });

@@ -29,10 +29,31 @@ const developmentCategories: ReadonlySet<AddressCategory> = new Set([
 
 type Rule = readonly [prefix: readonly number[], bits: number, category: AddressCategory];
 
-// Cloud metadata endpoints come first: they sit inside ranges that development mode opens.
+// Cloud metadata and host-service endpoints come first: most sit inside ranges that development
+// mode opens (link-local, CGNAT, unique-local), and Azure's sits in public space.
 const ipv4Rules: readonly Rule[] = [
+  // AWS, Azure, GCP, Oracle, OpenStack, DigitalOcean, IBM, Hetzner, Linode instance metadata.
   [[169, 254, 169, 254], 32, 'metadata'],
+  // Alibaba Cloud metadata (inside CGNAT).
   [[100, 100, 100, 200], 32, 'metadata'],
+  // Azure WireServer / host agent, a public address only the platform answers on.
+  // @see https://learn.microsoft.com/azure/virtual-network/what-is-ip-address-168-63-129-16
+  [[168, 63, 129, 16], 32, 'metadata'],
+  // AWS ECS task credentials.
+  // @see https://docs.aws.amazon.com/AmazonECS/latest/developerguide/task-iam-roles.html
+  [[169, 254, 170, 2], 32, 'metadata'],
+  // AWS EKS Pod Identity agent (credentials).
+  // @see https://docs.aws.amazon.com/eks/latest/userguide/pod-id-how-it-works.html
+  [[169, 254, 170, 23], 32, 'metadata'],
+  // Tencent Cloud metadata (metadata.tencentyun.com).
+  // @see https://www.tencentcloud.com/document/product/213/4934
+  [[169, 254, 0, 23], 32, 'metadata'],
+  // Scaleway metadata.
+  // @see https://github.com/scaleway/scaleway-sdk-go/blob/master/api/instance/v1/instance_metadata_sdk.go
+  [[169, 254, 42, 42], 32, 'metadata'],
+  // Oracle Cloud Infrastructure Classic metadata: inside the reserved 192.0.0.0/24 anyway, named
+  // so that the refusal says what it is.
+  [[192, 0, 0, 192], 32, 'metadata'],
   [[0], 8, 'unspecified'],
   [[127], 8, 'loopback'],
   [[10], 8, 'private'],
@@ -50,8 +71,25 @@ const ipv4Rules: readonly Rule[] = [
   [[240], 4, 'reserved'],
 ];
 
+/** The 16 bytes of an IPv6 literal, for the exact-address rules below. */
+const v6 = (text: string): readonly number[] => [...(parseIp(text)?.bytes ?? [])];
+
 const ipv6Rules: readonly Rule[] = [
-  [[0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54], 128, 'metadata'],
+  // AWS instance metadata over IPv6, and the EKS Pod Identity agent (credentials).
+  // @see https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/instancedata-data-retrieval.html
+  [v6('fd00:ec2::254'), 128, 'metadata'],
+  [v6('fd00:ec2::23'), 128, 'metadata'],
+  // Google Cloud metadata on IPv6-only instances.
+  // @see https://cloud.google.com/compute/docs/metadata/querying-metadata
+  [v6('fd20:ce::254'), 128, 'metadata'],
+  // Oracle Cloud Infrastructure metadata over IPv6.
+  // @see https://docs.oracle.com/en-us/iaas/Content/Compute/Tasks/gettingmetadata.htm
+  [v6('fd00:c1::a9fe:a9fe'), 128, 'metadata'],
+  // Scaleway metadata over IPv6 (same source as its IPv4 address).
+  [v6('fd00:42::42'), 128, 'metadata'],
+  // OpenStack metadata over IPv6 (link-local).
+  // @see https://docs.openstack.org/nova/latest/admin/metadata-service.html
+  [v6('fe80::a9fe:a9fe'), 128, 'metadata'],
   [new Array(16).fill(0), 128, 'unspecified'],
   [[...new Array(15).fill(0), 1], 128, 'loopback'],
   [[0x00, 0x64, 0xff, 0x9b, 0x00, 0x01], 48, 'private'],
@@ -116,6 +154,7 @@ const metadataHostnames = new Set([
   'metadata.goog',
   'instance-data',
   'instance-data.ec2.internal',
+  'metadata.tencentyun.com',
 ]);
 
 /**

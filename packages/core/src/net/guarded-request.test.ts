@@ -1,12 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fakeHttpClient } from '../testing/fake-http-client';
 import { fakeResolver } from '../testing/fake-resolver';
-import { checkDestination, checkUrl, guardedRequest } from './guarded-request';
+import { checkDestination, checkPort, checkUrl, guardedRequest } from './guarded-request';
 import type { HttpOutcome, Resolver } from './http-client';
 
 const answered: HttpOutcome = { ok: true, status: 204, headers: {}, bodyText: '', latencyMs: 3 };
 
-function ports(options: { allowPrivateNetworks?: boolean; resolver?: Resolver } = {}) {
+function ports(
+  options: { allowPrivateNetworks?: boolean; allowedPorts?: readonly number[]; resolver?: Resolver } = {},
+) {
   const http = fakeHttpClient(() => answered);
   const resolver =
     options.resolver ??
@@ -18,7 +21,12 @@ function ports(options: { allowPrivateNetworks?: boolean; resolver?: Resolver } 
       'rebind.example.com': [['93.184.216.34'], ['127.0.0.1']],
       'empty.example.com': [],
     });
-  return { http, resolver, allowPrivateNetworks: options.allowPrivateNetworks ?? false };
+  return {
+    http,
+    resolver,
+    allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    ...(options.allowedPorts ? { allowedPorts: options.allowedPorts } : {}),
+  };
 }
 
 const send = (p: ReturnType<typeof ports>, url: string, timeoutMs = 5000) =>
@@ -46,6 +54,9 @@ describe('guardedRequest: SSRF protection (DESIGN.md, issue 3)', () => {
     ['https://0x7f.1', 'loopback'],
     ['https://localhost:8443', 'loopback'],
     ['https://metadata.google.internal', 'cloud metadata'],
+    ['https://168.63.129.16/machine?comp=goalstate', 'cloud metadata'],
+    ['https://[fd20:ce::254]/computeMetadata/v1/', 'cloud metadata'],
+    ['https://10.0.0.5:22', 'private (RFC 1918)'],
   ])('refuses %s (%s) without resolving or connecting', async (url, text) => {
     const p = ports();
     const outcome = await send(p, url);
@@ -100,7 +111,7 @@ describe('guardedRequest: SSRF protection (DESIGN.md, issue 3)', () => {
   });
 
   it('resolves once per request, pins the first address and passes the URL, method, headers and body on', async () => {
-    const p = ports();
+    const p = ports({ allowedPorts: [8443] });
     expect(await send(p, 'https://hooks.example.com:8443/x?y=1')).toEqual(answered);
     const [sent] = p.http.requests;
     expect(sent).toMatchObject({
@@ -209,5 +220,76 @@ describe('checkDestination: the checks of guardedRequest, without the request', 
       ok: false,
       reason: 'dns_failed',
     });
+  });
+});
+
+describe('the port check: 443, the allowed ports, or any port in development', () => {
+  it.each([
+    ['https://hooks.example.com:22/', 22],
+    ['https://hooks.example.com:8443/x', 8443],
+    ['https://hooks.example.com:80/', 80],
+    ['https://93.184.216.34:6379/', 6379],
+    ['https://hooks.example.com:65535/', 65535],
+  ])('refuses %s as blocked_port, without resolving or connecting', async (url, port) => {
+    const p = ports();
+    const outcome = await send(p, url);
+    expect(outcome).toEqual({
+      ok: false,
+      reason: 'blocked_port',
+      message: `port ${port} is not allowed (allowed: 443)`,
+      latencyMs: 0,
+    });
+    expect(p.http.requests).toEqual([]);
+    expect((p.resolver as ReturnType<typeof fakeResolver>).lookups).toEqual([]);
+  });
+
+  it('443 written out is the default port: allowed, and sent as the URL without it', async () => {
+    const p = ports();
+    expect(await send(p, 'https://hooks.example.com:443/in')).toEqual(answered);
+    expect(p.http.requests[0]!.url).toBe('https://hooks.example.com/in');
+  });
+
+  it('allowedPorts opens exactly the ports it lists', async () => {
+    const p = ports({ allowedPorts: [8443, 9443] });
+    expect(await send(p, 'https://hooks.example.com:8443/')).toEqual(answered);
+    expect(await send(p, 'https://hooks.example.com:9443/')).toEqual(answered);
+    expect(await send(p, 'https://hooks.example.com:8444/')).toMatchObject({
+      reason: 'blocked_port',
+      message: 'port 8444 is not allowed (allowed: 443, 8443, 9443)',
+    });
+    expect(p.http.requests.map((r) => new URL(r.url).port)).toEqual(['8443', '9443']);
+  });
+
+  it('allowPrivateNetworks (development) allows any port, http or https, public or private', async () => {
+    const p = ports({ allowPrivateNetworks: true });
+    expect(await send(p, 'http://127.0.0.1:49152/hook')).toEqual(answered);
+    expect(await send(p, 'https://hooks.example.com:22/')).toEqual(answered);
+    expect(await send(p, 'http://hooks.example.com/')).toEqual(answered);
+    expect(p.http.requests).toHaveLength(3);
+  });
+
+  it('checkDestination refuses the port before any DNS, so deliveries are refused too', async () => {
+    const p = ports();
+    expect(
+      await checkDestination(p, { url: 'https://hooks.example.com:25/', timeoutMs: 1000 }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'blocked_port',
+    });
+    expect((p.resolver as ReturnType<typeof fakeResolver>).lookups).toEqual([]);
+  });
+
+  it('property: without allowPrivateNetworks a port passes exactly when it is 443 or listed', () => {
+    const port = fc.integer({ min: 1, max: 65_535 });
+    fc.assert(
+      fc.property(port, fc.array(port, { maxLength: 4 }), (chosen, allowedPorts) => {
+        const url = new URL(`https://hooks.example.com:${chosen}/`);
+        const failure = checkPort(url, { allowPrivateNetworks: false, allowedPorts });
+        const allowed = chosen === 443 || allowedPorts.includes(chosen);
+        expect(failure === undefined).toBe(allowed);
+        if (failure) expect(failure).toMatchObject({ ok: false, reason: 'blocked_port' });
+        expect(checkPort(url, { allowPrivateNetworks: true, allowedPorts })).toBeUndefined();
+      }),
+    );
   });
 });

@@ -23,8 +23,13 @@ import { parseIp } from './ip-address';
  * const policy: OutboundPolicy = { allowPrivateNetworks: false };
  */
 export interface OutboundPolicy {
-  /** Allows loopback, private, CGNAT, link-local and unique-local addresses, and plain `http:`. */
+  /**
+   * Allows loopback, private, CGNAT, link-local and unique-local addresses, plain `http:`, and
+   * any port.
+   */
   readonly allowPrivateNetworks: boolean;
+  /** Ports besides 443 that `https:` URLs may name when private networks are not allowed. */
+  readonly allowedPorts?: readonly number[];
 }
 
 /**
@@ -56,7 +61,7 @@ const categoryText: Readonly<Record<AddressCategory, string>> = {
   multicast: 'a multicast address',
   unspecified: 'an unspecified address',
   reserved: 'a reserved address',
-  metadata: 'a cloud metadata endpoint',
+  metadata: 'a cloud metadata or platform endpoint',
 };
 
 const refused = (reason: HttpFailureReason, message: string): HttpFailure => ({
@@ -84,7 +89,8 @@ export interface CheckedUrl {
  * The checks of a destination that need no DNS: an absolute URL, `https:` (or `http:` when
  * private networks are allowed), no credentials in it, and a host that is not a refused IP
  * literal, a cloud metadata name or `localhost`. Used to validate saved URLs, and by
- * {@link guardedRequest} before it resolves.
+ * {@link guardedRequest} before it resolves. The port is checked apart ({@link checkPort}), so a
+ * probe can answer a refused port as unreachable, like a refused address.
  *
  * @example
  * checkUrl('https://10.0.0.5/hook', { allowPrivateNetworks: false }) // { ok: false, reason: 'blocked_address', ... }
@@ -109,6 +115,30 @@ export function checkUrl(text: string, policy: OutboundPolicy): CheckedUrl | Htt
     return refused('blocked_address', `${hostname} is ${categoryText[category]}`);
   }
   return { ok: true, url, hostname, ...(ip ? { literal: { address: hostname, family: ip.family } } : {}) };
+}
+
+/** The port a URL connects to: the one it names, else its scheme's default. */
+function portOf(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'http:' ? 80 : 443;
+}
+
+/**
+ * The port check of a destination: `https:` on 443 (written or not) or on a port the host listed
+ * in `allowedPorts`; any port when private networks are allowed (development). Without it, a
+ * webhook URL or a probe could knock on any port of a public host and report what answers.
+ *
+ * @returns undefined when the port is allowed, else a `blocked_port` failure
+ * @example
+ * checkPort(new URL('https://hooks.example.com:22/'), { allowPrivateNetworks: false }) // { ok: false, reason: 'blocked_port', ... }
+ * checkPort(new URL('https://hooks.example.com:8443/'), { allowPrivateNetworks: false, allowedPorts: [8443] }) // undefined
+ */
+export function checkPort(url: URL, policy: OutboundPolicy): HttpFailure | undefined {
+  if (policy.allowPrivateNetworks) return undefined;
+  const port = portOf(url);
+  if (port === 443 || policy.allowedPorts?.includes(port)) return undefined;
+  const allowed = [443, ...(policy.allowedPorts ?? [])].join(', ');
+  return refused('blocked_port', `port ${port} is not allowed (allowed: ${allowed})`);
 }
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
@@ -144,15 +174,15 @@ async function resolveChecked(
 }
 
 /**
- * Sends an outbound request safely (SSRF protection): checks the URL ({@link checkUrl}),
- * resolves the hostname once, refuses it when any address is loopback, private, CGNAT,
+ * Sends an outbound request safely (SSRF protection): checks the URL ({@link checkUrl}) and its
+ * port ({@link checkPort}), resolves the hostname once, refuses it when any address is loopback, private, CGNAT,
  * link-local, unique-local, multicast, unspecified, reserved or cloud metadata (unless the host
  * allows private networks), and connects to the checked address itself, so a second DNS answer
  * cannot change the destination between check and connect. Never rejects.
  *
  * @example
  * const outcome = await guardedRequest(deps, { url: 'https://hooks.example.com/x', method: 'POST', headers: {}, body: '{}', timeoutMs: 5000 });
- * if (!outcome.ok) console.log(outcome.reason); // 'blocked_address', 'timeout', ...
+ * if (!outcome.ok) console.log(outcome.reason); // 'blocked_address', 'blocked_port', 'timeout', ...
  */
 export async function guardedRequest(ports: OutboundPorts, input: GuardedRequestInput): Promise<HttpOutcome> {
   const started = performance.now();
@@ -175,8 +205,8 @@ export interface CheckedDestination {
 }
 
 /**
- * The checks of {@link guardedRequest} without the request: the URL, then DNS and every address
- * it answers. A worker checks a webhook's destination once per batch and pins all of that
+ * The checks of {@link guardedRequest} without the request: the URL and its port, then DNS and
+ * every address it answers. A worker checks a webhook's destination once per batch and pins all of that
  * batch's requests to it.
  *
  * @example
@@ -189,6 +219,8 @@ export async function checkDestination(
 ): Promise<CheckedDestination | HttpFailure> {
   const checked = checkUrl(input.url, ports);
   if (!checked.ok) return checked;
+  const port = checkPort(checked.url, ports);
+  if (port) return port;
   const pinned = checked.literal ?? (await resolveChecked(ports, checked.hostname, input.timeoutMs));
   if ('ok' in pinned) return pinned;
   return { ok: true, url: checked.url.href, pinnedAddress: pinned };

@@ -19,6 +19,7 @@ export type HttpFailureReason =
   | 'invalid_url'
   | 'scheme_not_allowed'
   | 'blocked_address'
+  | 'blocked_port'
   | 'dns_failed'
   | 'timeout'
   | 'connect_failed'

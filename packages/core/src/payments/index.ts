@@ -16,5 +16,6 @@ export {
   type ProcessorPaymentMethod,
   paymentMethodTypes,
   type SetupIntentStatus,
+  unknownPaymentMethod,
   unsupportedPaymentMethodType,
 } from './processor';

@@ -172,9 +172,29 @@ export function processorContract(
         processor.attachPaymentMethod({ customerId, paymentMethodId: 'pm_doesNotExist' }),
       );
       expect(attach.code).toBe('PAYMENT_METHOD_ATTACHMENT_FAILED');
-      expect(attach.message).toContain('pm_doesNotExist');
+      expect(attach.message).not.toContain('pm_doesNotExist');
       const read = await fails(processor.retrievePaymentMethod({ paymentMethodId: 'pm_doesNotExist' }));
       expect(read.code).toBe('PAYMENT_METHOD_ATTACHMENT_FAILED');
+    });
+
+    it('4.4 an unknown method and another customer’s are refused alike (same code and message), naming neither', async () => {
+      const owner = await newCustomer('bp_1', 'aff_1');
+      const other = await newCustomer('bp_2', 'aff_2');
+      await ok(processor.attachPaymentMethod({ customerId: owner, paymentMethodId: ids.visa }));
+      const refusal = (error: DomainError) => ({ code: error.code, message: error.message });
+      const taken = await fails(
+        processor.attachPaymentMethod({ customerId: other, paymentMethodId: ids.visa }),
+      );
+      const unknown = await fails(
+        processor.attachPaymentMethod({ customerId: other, paymentMethodId: 'pm_doesNotExist' }),
+      );
+      expect(refusal(taken)).toEqual(refusal(unknown));
+      expect(taken.message).not.toContain(ids.visa);
+      expect(taken.message).not.toContain(owner);
+      const unknownRead = await fails(
+        processor.retrievePaymentMethod({ paymentMethodId: 'pm_doesNotExist' }),
+      );
+      expect(refusal(unknownRead)).toEqual(refusal(unknown));
     });
 
     it('4.4 attaching to an unknown customer is PAYMENT_METHOD_ATTACHMENT_FAILED and attaches nothing', async () => {

@@ -8,7 +8,8 @@ import { type DomainError, paymentMethodAttachmentFailed } from '../errors';
  * real thing. Every method takes one object argument and never throws; failures come back as:
  * - `PAYMENT_METHOD_CANNOT_BE_REUSED`: the method was detached from a customer earlier;
  * - `PAYMENT_METHOD_ATTACHMENT_FAILED`: any other refusal (declined card, unknown method or
- *   customer, method attached to another customer, unsupported method type);
+ *   customer, method attached to another customer, unsupported method type); an unknown method
+ *   and another customer's get the very same error ({@link unknownPaymentMethod});
  * - `UPSTREAM_UNAVAILABLE`: the processor is down, answered 5xx, timed out or refused our
  *   credentials.
  *
@@ -37,7 +38,7 @@ export interface PaymentProcessor {
   /**
    * Attaches a method to the customer and returns it. Attaching a method already attached to
    * this customer changes nothing and returns it (idempotent); one attached to another customer
-   * is `PAYMENT_METHOD_ATTACHMENT_FAILED` and stays where it is.
+   * stays where it is and is refused exactly as an unknown one ({@link attachedToAnotherCustomer}).
    */
   attachPaymentMethod(input: {
     customerId: string;
@@ -46,7 +47,7 @@ export interface PaymentProcessor {
   /**
    * Reads a method, including the customer it is attached to, so a bank account attached by the
    * setup-intent flow can be checked to belong to this customer before it is registered. An
-   * unknown method is `PAYMENT_METHOD_ATTACHMENT_FAILED`.
+   * unknown method is {@link unknownPaymentMethod}.
    */
   retrievePaymentMethod(input: { paymentMethodId: string }): ResultAsync<ProcessorPaymentMethod, DomainError>;
   /**
@@ -137,12 +138,25 @@ export const paymentMethodTypes = ['card', 'us_bank_account'] as const;
 export type PaymentMethodType = (typeof paymentMethodTypes)[number];
 
 /**
- * The refusal for a method attached to another customer; the other customer is never named.
+ * The refusal for a method the processor does not know. It is word for word the refusal for a
+ * method of another customer ({@link attachedToAnotherCustomer}), and names no id: any
+ * difference would tell one affiliate which method ids exist at another. What really happened
+ * goes in `cause`, which the kernel logs and never sends.
  *
- * @example attachedToAnotherCustomer('pm_1').code // 'PAYMENT_METHOD_ATTACHMENT_FAILED'
+ * @example unknownPaymentMethod().message // 'The payment processor refused the payment method: No such payment method for this billing profile.'
+ */
+export const unknownPaymentMethod = (cause?: unknown): DomainError =>
+  paymentMethodAttachmentFailed('No such payment method for this billing profile.', cause);
+
+/**
+ * The refusal for a method attached to another customer: the same body as for an unknown method
+ * ({@link unknownPaymentMethod}), so the answer never shows that the id exists. The host's log
+ * still tells the two apart.
+ *
+ * @example attachedToAnotherCustomer('pm_1').message === unknownPaymentMethod().message // true
  */
 export const attachedToAnotherCustomer = (paymentMethodId: string): DomainError =>
-  paymentMethodAttachmentFailed(`${paymentMethodId} is attached to another customer.`);
+  unknownPaymentMethod(new Error(`${paymentMethodId} is attached to another customer`));
 
 /**
  * The refusal for a method of a type SPEC 4.4 does not take (`sepa_debit`, `link`, ...).

@@ -11,6 +11,7 @@ import {
   attachedToAnotherCustomer,
   type PaymentProcessor,
   type ProcessorPaymentMethod,
+  unknownPaymentMethod,
 } from './processor';
 import {
   cardDeclinedMessage,
@@ -54,7 +55,7 @@ interface StoredCustomer {
 }
 
 const owner = '@affiliate-commerce/core';
-const noSuchMethod = (id: string) => paymentMethodAttachmentFailed(`No such PaymentMethod: '${id}'`);
+const noSuchMethod = (id: string) => unknownPaymentMethod(new Error(`sandbox processor: no method ${id}`));
 const noSuchCustomer = (id: string) => paymentMethodAttachmentFailed(`No such customer: '${id}'`);
 
 /**

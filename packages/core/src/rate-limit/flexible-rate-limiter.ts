@@ -15,7 +15,7 @@ export interface FlexibleRateLimiterOptions {
    * shares the counters; without it, counters live in this process only.
    */
   readonly redis?: IRateLimiterStoreOptions['storeClient'];
-  /** Budgets per bucket; defaults to SPEC section 8. */
+  /** Budgets per bucket, over the defaults ({@link defaultBuckets}: SPEC section 8 and the storefront routes). */
   readonly buckets?: Readonly<Record<string, BucketLimit>>;
   /** Prefix of the Redis keys. Default `affiliate-commerce:rl`. */
   readonly keyPrefix?: string;
@@ -32,7 +32,8 @@ export interface FlexibleRateLimiterOptions {
  * const rateLimiter = flexibleRateLimiter({ redis: new Redis(process.env.REDIS_URL) });
  */
 export function flexibleRateLimiter(options: FlexibleRateLimiterOptions = {}): RateLimiter {
-  const buckets = options.buckets ?? defaultBuckets;
+  // A host's buckets add to or change the defaults; a bucket the route table names is never missing.
+  const buckets = { ...defaultBuckets, ...options.buckets };
   const now = () => options.clock?.now().getTime() ?? Date.now();
   const limiters = new Map<string, { limiter: RateLimiterAbstract; limit: BucketLimit }>();
   for (const [bucket, limit] of Object.entries(buckets)) {

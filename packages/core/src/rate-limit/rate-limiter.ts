@@ -28,9 +28,14 @@ export interface BucketLimit {
 
 /**
  * SPEC section 8: respond and attachment share one counter of 10 requests per minute per user.
+ * The public storefront routes are counted per client (the host's `clientKey`, by default the
+ * remote address): a template view per page load, a journey per "Start", with room for many
+ * visitors behind one address (an office, a mobile carrier's NAT).
  */
 export const defaultBuckets: Readonly<Record<string, BucketLimit>> = {
   'case-replies': { points: 10, durationSeconds: 60 },
+  'storefront-views': { points: 300, durationSeconds: 60 },
+  'storefront-journeys': { points: 60, durationSeconds: 60 },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type DomainError, invalidField, payloadTooLarge } from '../errors';
+import { readBodyAtMost } from '../http/read-body';
 
 /**
  * Room a multipart body may take beyond its file: the message (at most
@@ -55,7 +56,7 @@ export async function readMultipartForm(
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > cap) return err(payloadTooLarge('file', fileLimitBytes));
   if (!request.body) return err(invalidField('body', 'is required'));
-  const bytes = await readAtMost(request.body, cap);
+  const bytes = await readBodyAtMost(request.body, cap);
   if (bytes === 'too-large') return err(payloadTooLarge('file', fileLimitBytes));
   if (bytes === 'unreadable') return err(invalidField('body', 'could not be read completely'));
   try {
@@ -63,37 +64,6 @@ export async function readMultipartForm(
   } catch {
     return err(invalidField('body', 'is not valid multipart/form-data'));
   }
-}
-
-async function readAtMost(
-  body: ReadableStream<Uint8Array>,
-  cap: number,
-): Promise<Uint8Array<ArrayBuffer> | 'too-large' | 'unreadable'> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > cap) {
-        // Stop reading at once: the rest of an oversized upload is never buffered.
-        await reader.cancel().catch(() => undefined);
-        return 'too-large';
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return 'unreadable';
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
