@@ -1,15 +1,25 @@
+import { createServer, type RequestListener } from 'node:http';
+import { type AddressInfo, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres, openPglite } from '@affiliate-commerce/storage-postgres';
 import { createDemoApp } from './demo-app';
 import { demoPrincipals } from './demo-tokens';
 
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT || 3000);
+// Loopback unless HOST says otherwise: the demo tokens are public and the demo may call private
+// networks, so on a shared network it would be an open proxy into them.
+const host = process.env.HOST || '127.0.0.1';
 // npm runs workspace scripts in the workspace folder; INIT_CWD is where `npm start` was typed.
 const dataDir = resolve(
   process.env.DATA_DIR ?? resolve(process.env.INIT_CWD ?? process.cwd(), '.data'),
   'pglite',
 );
+
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`affiliate-commerce demo: PORT must be a port number, got ${process.env.PORT}`);
+  process.exit(1);
+}
 
 async function openStorage(): Promise<{ storage: Storage; where: string }> {
   if (process.env.DATABASE_URL) {
@@ -21,8 +31,49 @@ async function openStorage(): Promise<{ storage: Storage; where: string }> {
   return { storage: await openPglite({ dataDir }), where: `PGlite in ${dataDir}` };
 }
 
+function isLoopback(address: string): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
+/** Why the demo could not listen, phrased as what to change. */
+function listenFailure(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `port ${port} is in use; set PORT to another port`;
+    case 'EACCES':
+      return `not allowed to listen on port ${port}; set PORT to another port`;
+    case 'EADDRNOTAVAIL':
+      return `HOST ${host} is not an address of this machine; unset HOST to listen on 127.0.0.1`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST ${host} does not resolve to an address; unset HOST to listen on 127.0.0.1`;
+    default:
+      return `cannot listen on ${host}:${port}: ${error.message}`;
+  }
+}
+
+// Listen before opening storage, so a taken port fails at once and leaves the data untouched.
+let handle: RequestListener = (_request, response) => {
+  response.writeHead(503, { 'retry-after': '1' }).end('starting\n');
+};
+const server = createServer((request, response) => handle(request, response));
+const listening = new Promise<boolean>((settle) => {
+  server.once('listening', () => settle(true));
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(`affiliate-commerce demo: ${listenFailure(error)}`);
+    settle(false);
+  });
+});
+server.listen(port, host);
+if (!(await listening)) process.exit(1);
+
 const { storage, where } = await openStorage();
 const { app, service } = await createDemoApp({ storage });
+handle = app;
+server.on('error', (error) => {
+  console.error('affiliate-commerce demo: server failed', error);
+  void shutDown(1);
+});
 // The demo delivers its own webhooks; production runs `worker.ts` processes beside the API.
 const worker = new AbortController();
 const delivering = runWorker({
@@ -30,44 +81,52 @@ const delivering = runWorker({
   signal: worker.signal,
   onError: (error) => console.error('webhook worker batch failed', error),
 });
-const server = app.listen(port, () => {
-  const address = server.address();
-  const url = `http://localhost:${typeof address === 'object' && address ? address.port : port}`;
-  const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000);
-  const date = [inTwoWeeks.getUTCMonth() + 1, inTwoWeeks.getUTCDate()]
-    .map((n) => String(n).padStart(2, '0'))
-    .join('-');
-  console.log(`affiliate-commerce demo listening on ${url}`);
-  console.log(`storage: ${where}`);
-  console.log('demo tokens (demo only):');
-  for (const [token, principal] of Object.entries(demoPrincipals)) {
-    const who =
-      'master' in principal
-        ? 'master token'
-        : `${principal.roles.join(', ')} of ${principal.affiliateId ?? 'no affiliate'}`;
-    console.log(`  ${token.padEnd(24)} ${who}`);
-  }
-  console.log('try:');
-  console.log(
-    `  curl -H 'Authorization: Bearer demo_admin' ${url}/v2/ecommerceSubscriptions/sub_demo_with_end`,
+const address = server.address() as AddressInfo;
+const urlHost =
+  address.address === '127.0.0.1' || host === 'localhost' ? 'localhost' : isIPv6(host) ? `[${host}]` : host;
+const url = `http://${urlHost}:${address.port}`;
+const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000);
+const date = [inTwoWeeks.getUTCMonth() + 1, inTwoWeeks.getUTCDate()]
+  .map((n) => String(n).padStart(2, '0'))
+  .join('-');
+console.log(`affiliate-commerce demo listening on ${url}`);
+if (!isLoopback(address.address)) {
+  console.warn(
+    `warning: HOST=${host} makes the demo reachable from other machines; its demo tokens (master included) are public and it can reach private networks`,
   );
-  console.log(
-    `  curl -X PUT -H 'Authorization: Bearer demo_admin' -H 'Content-Type: application/json' -d '{"renewalDate":"${date}-${inTwoWeeks.getUTCFullYear()}"}' ${url}/v2/ecommerceSubscriptions/sub_demo_with_end/actions/setRenewalDate`,
-  );
-  console.log(`  open ${url}/storefront/start-your-plan?utm_source=demo&gclid=test (storefront capture)`);
-});
+}
+console.log(`storage: ${where}`);
+console.log('demo tokens (demo only):');
+for (const [token, principal] of Object.entries(demoPrincipals)) {
+  const who =
+    'master' in principal
+      ? 'master token'
+      : `${principal.roles.join(', ')} of ${principal.affiliateId ?? 'no affiliate'}`;
+  console.log(`  ${token.padEnd(24)} ${who}`);
+}
+console.log('try:');
+console.log(
+  `  curl -H 'Authorization: Bearer demo_admin' ${url}/v2/ecommerceSubscriptions/sub_demo_with_end`,
+);
+console.log(
+  `  curl -X PUT -H 'Authorization: Bearer demo_admin' -H 'Content-Type: application/json' -d '{"renewalDate":"${date}-${inTwoWeeks.getUTCFullYear()}"}' ${url}/v2/ecommerceSubscriptions/sub_demo_with_end/actions/setRenewalDate`,
+);
+console.log(`  open ${url}/storefront/start-your-plan?utm_source=demo&gclid=test (storefront capture)`);
 
 let stopping = false;
-async function stop(signal: string): Promise<void> {
+async function shutDown(exitCode: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, shutting down`);
   server.close();
   server.closeAllConnections();
   worker.abort();
   await delivering;
   await storage.close();
-  process.exit(0);
+  process.exit(exitCode);
 }
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!stopping) console.log(`${signal} received, shutting down`);
+    void shutDown(0);
+  });
+}
