@@ -1,8 +1,6 @@
 import type { Logger } from '@affiliate-commerce/core';
 import type { Request } from 'express';
 
-type DebugLogger = Logger & { debug?: (message: string, meta?: Record<string, unknown>) => void };
-
 /** Errors of writing to a connection the client closed; anything else is a failure of ours. */
 const goneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'ECONNRESET', 'EPIPE']);
 
@@ -25,7 +23,7 @@ export function clientWentAway(error: unknown): boolean {
  * logClientGone(service.deps.logger, req);
  */
 export function logClientGone(logger: Logger | undefined, req: Request): void {
-  (logger as DebugLogger | undefined)?.debug?.('Client closed the connection before the answer was written', {
+  logger?.debug?.('Client closed the connection before the answer was written', {
     method: req.method,
     path: req.originalUrl.split('?')[0],
   });

@@ -146,7 +146,7 @@ export {
 } from './ports/auth';
 export { type Clock, systemClock } from './ports/clock';
 export { type IdGenerator, randomIds } from './ports/ids';
-export { consoleLogger, type Logger, silentLogger } from './ports/logger';
+export { consoleLogger, type Logger, type LogLevel, silentLogger } from './ports/logger';
 export { type FlexibleRateLimiterOptions, flexibleRateLimiter } from './rate-limit/flexible-rate-limiter';
 export {
   type BucketLimit,
