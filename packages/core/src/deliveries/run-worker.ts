@@ -107,9 +107,19 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   };
   // The idle claimer sleeps until its back-off ends, or until a retry this worker wrote falls due.
   let wakeIdle: (() => void) | undefined;
+  // A reason to claim again that came while the claimer was not asleep (a claim was in flight):
+  // kept, so the claimer does not then sleep through it.
+  let claimAgain = false;
+  const nudgeClaimer = () => {
+    if (wakeIdle) wakeIdle();
+    else claimAgain = true;
+  };
   const idle = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
+      if (signal.aborted || claimAgain) {
+        claimAgain = false;
+        return resolve();
+      }
       const done = () => {
         clearTimeout(timer);
         wakeIdle = undefined;
@@ -127,7 +137,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     dueTimer = setTimeout(
       () => {
         dueAt = Number.POSITIVE_INFINITY;
-        wakeIdle?.();
+        nudgeClaimer();
       },
       Math.max(0, at - deps.clock.now().getTime()),
     );
@@ -187,6 +197,8 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
         continue;
       }
       let batch: ClaimedBatch | undefined;
+      // What happens from here on is seen by this claim, or calls for the next one.
+      claimAgain = false;
       try {
         const now = deps.clock.now();
         const crowded = slots.crowded(queue, crowd);
@@ -264,7 +276,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
       if (slots.sendable(queue) < lowWater) wakeClaimer();
       // A claim that came back empty passed over crowded endpoints: claim again once the queue
       // runs low, or once this endpoint is no longer crowded.
-      if (queue.length < lowWater || waitingFor(webhookId) === crowd - 1) wakeIdle?.();
+      if (queue.length < lowWater || waitingFor(webhookId) === crowd - 1) nudgeClaimer();
       const send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
       sends.add(send);
       try {
