@@ -1,81 +1,22 @@
-import { z } from 'zod';
-import { errorStatus } from '../errors';
+import type { z } from 'zod';
+import { headerComponents, operationResponses, responseComponents } from './openapi-responses';
+import { jsonSchema, objectFields } from './openapi-schema';
+import { maxPathParamLength } from './path-params';
 import type { AnyRoute } from './route';
 import { errorEnvelopeSchema } from './schemas';
 
-type JsonSchema = Record<string, unknown>;
-
-const errorRef = { $ref: '#/components/schemas/Error' };
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-}
-
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
-  if (!(schema instanceof z.ZodObject)) return [];
-  const object = jsonSchema(schema, 'input') as {
-    properties?: Record<string, JsonSchema>;
-    required?: string[];
-  };
-  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+  const fields = schema && objectFields(schema);
+  if (!fields) return [];
+  return Object.entries(fields.properties).map(([name, property]) => ({
     name,
     in: where,
-    required: where === 'path' || (object.required ?? []).includes(name),
+    required: where === 'path' || fields.required.includes(name),
     schema: property,
   }));
 }
 
-/**
- * Whether path or query input can be refused at all. A path segment is never empty (and one
- * that names nothing, see `decodePathParams`, answers 404), and a query value is always a
- * string, so fields that are plain strings (non-empty for a path, optional for a query) can
- * never fail: such routes document no 422.
- */
-function inputCanFail(schema: z.ZodType, where: 'path' | 'query'): boolean {
-  if (!(schema instanceof z.ZodObject)) return true;
-  const object = jsonSchema(schema, 'input') as {
-    properties?: Record<string, JsonSchema>;
-    required?: string[];
-  };
-  if (where === 'query' && (object.required ?? []).length > 0) return true;
-  const freeLength = where === 'path' ? 1 : 0;
-  return Object.values(object.properties ?? {}).some(({ description: _text, type, minLength, ...rest }) => {
-    const constrained = typeof minLength === 'number' && minLength > freeLength;
-    return type !== 'string' || constrained || Object.keys(rest).length > 0;
-  });
-}
-
-function impliedErrors(route: AnyRoute): Record<number, string> {
-  const implied: Record<number, string> = {};
-  if (route.access.kind !== 'public') implied[401] = 'Bearer token missing or invalid.';
-  if (route.access.kind === 'affiliate') {
-    implied[400] = 'The token has no affiliate context.';
-    if (route.access.roles.length < 3)
-      implied[403] = `Role not allowed; allowed: ${route.access.roles.join(', ')}.`;
-  }
-  if (route.access.kind === 'master') implied[403] = 'Only the master token may call this endpoint.';
-  const pathCanFail = route.params !== undefined && inputCanFail(route.params, 'path');
-  const queryCanFail = route.query !== undefined && inputCanFail(route.query, 'query');
-  if (pathCanFail || queryCanFail || route.body)
-    implied[422] = 'A field is missing or invalid (INVALID_FIELD).';
-  for (const code of route.errors) implied[errorStatus[code]] ??= code;
-  return implied;
-}
-
 function operation(route: AnyRoute) {
-  const responses: Record<string, unknown> = {};
-  for (const [status, description] of Object.entries(impliedErrors(route))) {
-    responses[status] = { description, content: { 'application/json': { schema: errorRef } } };
-  }
-  for (const [status, doc] of Object.entries(route.responses)) {
-    const schema =
-      doc.schema === errorEnvelopeSchema ? errorRef : doc.schema && jsonSchema(doc.schema, 'output');
-    responses[status] = {
-      description: doc.description,
-      ...(schema ? { content: { [doc.contentType ?? 'application/json']: { schema } } } : {}),
-    };
-  }
   const body = route.body
     ? {
         // A body that may be left out (checkHealth's optional override) is not required.
@@ -97,8 +38,26 @@ function operation(route: AnyRoute) {
     ...(route.access.kind === 'master' ? { 'x-roles': ['master'] } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(body ? { requestBody: body } : {}),
-    responses,
+    responses: operationResponses(route),
   };
+}
+
+/**
+ * What holds for every path. The 405 is here because an operation's responses are what that
+ * method answers, and OpenAPI has no slot on a path for the methods it lacks.
+ */
+function description(routes: readonly AnyRoute[]): string {
+  return [
+    'Generated from the route table of @affiliate-commerce/core. Do not edit by hand.',
+    '',
+    'Every error answer is the `Error` envelope. A path outside this document answers 404 NOT_FOUND, ' +
+      `and so does a path id that cannot name a record (a malformed escape, a NUL, over ${maxPathParamLength} characters). ` +
+      'A method a path does not serve answers 405 METHOD_NOT_ALLOWED, with an `Allow` header naming ' +
+      "the path's methods (`#/components/responses/MethodNotAllowed`); HEAD is answered as GET." +
+      (routes.some((route) => route.cors)
+        ? ' OPTIONS on the path of a CORS route is its preflight, answered 204.'
+        : ''),
+  ].join('\n');
 }
 
 /**
@@ -122,11 +81,13 @@ export function generateOpenApi(
     info: {
       title: 'Affiliate commerce, support-case and webhook API',
       version: info.version,
-      description: 'Generated from the route table of @affiliate-commerce/core. Do not edit by hand.',
+      description: description(routes),
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: { Error: jsonSchema(errorEnvelopeSchema, 'output') },
+      headers: headerComponents,
+      responses: responseComponents,
     },
     paths,
   };
