@@ -161,7 +161,7 @@ export type { CommerceRecord, RecordKind, RecordStore } from './records/record-s
 export { routes } from './routes';
 export { createService, type Service, type ServiceOptions } from './service';
 export type { ServiceDeps } from './service-deps';
-export type { Storage } from './storage';
+export type { Storage, TransactionOptions } from './storage';
 export { type RecordSubscriptionInput, recordSubscriptionInput } from './subscriptions/record-subscription';
 export { type CalendarDay, nextBillingDateFor, parseRenewalDate } from './subscriptions/renewal-date';
 export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';

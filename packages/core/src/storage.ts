@@ -10,6 +10,18 @@ import type { SubscriptionStore } from './subscriptions/subscription-store';
 import type { SupportStore } from './support/support-store';
 import type { WebhookStore } from './webhooks/webhook-store';
 
+/** How {@link Storage.transaction} runs `fn`. */
+export interface TransactionOptions {
+  /**
+   * Run as if no other transaction ran at the same time, for a read-modify-write. On the
+   * PostgreSQL server this is serializable isolation: when a concurrent transaction conflicts,
+   * this one is rolled back and `fn` runs again from the start (a few times, after a short random
+   * pause), so `fn` must touch nothing but `tx` — no processor or case-system calls inside.
+   * Storages that run one transaction at a time (memory, PGlite) already give this.
+   */
+  readonly serializable?: boolean;
+}
+
 /**
  * The storage port: one store per domain area, every method scoped by `affiliateId`, plus
  * transactions so a record and the events it emits are written together or not at all.
@@ -34,7 +46,7 @@ export interface Storage {
   /** Synced request types and support cases (SPEC 4.1, 4.3). */
   readonly support: SupportStore;
   /** Runs `fn` in one transaction; a throw rolls everything back. Nested calls join the outer one. */
-  transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Storage) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Releases connections. */
   close(): Promise<void>;
 }

@@ -12,8 +12,11 @@ export interface Db {
   query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: R[] }>;
   /** Runs SQL of several statements with no parameters (migrations). */
   exec(text: string): Promise<void>;
-  /** Runs `fn` in a transaction; inside it, `transaction` joins the same one. */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in a transaction; inside it, `transaction` joins the same one. With `serializable`,
+   * a transaction that loses to a concurrent one runs `fn` again (see `TransactionOptions` in core).
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>, options?: { readonly serializable?: boolean }): Promise<T>;
   /** True when this handle is already inside a transaction. */
   readonly inTransaction: boolean;
   close(): Promise<void>;
@@ -22,6 +25,15 @@ export interface Db {
 function joined(query: Db['query'], exec: Db['exec']): Db {
   const tx: Db = { query, exec, transaction: (fn) => fn(tx), inTransaction: true, close: async () => {} };
   return tx;
+}
+
+/** Runs of a serializable transaction before its conflict is reported; each run lets one racer through. */
+const maxSerializableAttempts = 60;
+
+/** A serialization failure or a deadlock: the transaction lost to a concurrent one and may simply run again. */
+function lostToAnother(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
 }
 
 function clientExec(client: Pool | PoolClient): Db['exec'] {
@@ -48,18 +60,22 @@ export function pgPoolDb(pool: Pool, options: { ownsPool?: boolean } = {}): Db {
     query: clientQuery(pool),
     exec: clientExec(pool),
     inTransaction: false,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(joined(clientQuery(client), clientExec(client)));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
+    async transaction(fn, { serializable = false } = {}) {
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect();
+        try {
+          await client.query(serializable ? 'begin isolation level serializable' : 'begin');
+          const result = await fn(joined(clientQuery(client), clientExec(client)));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          if (!serializable || !lostToAnother(error) || attempt >= maxSerializableAttempts) throw error;
+        } finally {
+          client.release();
+        }
+        // Apart at random, so the transactions that collided do not collide again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
       }
     },
     async close() {

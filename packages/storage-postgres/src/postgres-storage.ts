@@ -42,7 +42,8 @@ function storageOn(db: Db, schema: string): Storage {
     records: postgresRecordStore(db, schema),
     support: postgresSupportStore(db, schema),
     webhooks: postgresWebhookStore(db, schema),
-    transaction: (fn) => db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema))),
+    transaction: (fn, options) =>
+      db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema)), options),
     close: () => db.close(),
   };
   return storage;

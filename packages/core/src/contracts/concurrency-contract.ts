@@ -200,6 +200,37 @@ export function concurrencyContract(name: string, factory: StorageFactory): void
       expect((await send('GET', `/v2/webhooks/${id}`, testTokens.superAdmin)).status).toBe(404);
     });
 
+    it('6.3: 10 concurrent recordPatient calls for one new patient all succeed; patient_enrolled is emitted once, and each change after it from the state it really left', async () => {
+      const hook = await send('POST', '/v2/webhooks', testTokens.superAdmin, {
+        name: 'patients',
+        url: 'https://hooks.example.com/patients',
+        webhookInterests: ['patient_enrolled', 'patient_updated', 'patient_consent_changed'],
+      });
+      expect(hook.status).toBe(201);
+      const record = (marketingConsent: boolean) =>
+        service.commerce.recordPatient({ affiliateId: 'aff_1', patient: { id: 'pat_race', marketingConsent } });
+      const results = await Promise.all(Array.from({ length: 10 }, (_, index) => record(index % 2 === 0)));
+      expect(results.filter((result) => result.isErr())).toEqual([]);
+
+      // Every delivery the races queued, due or not, with its event.
+      const queued = await storage.deliveries.claimDue({
+        now: new Date(start + 86_400_000),
+        limit: 1_000,
+        leaseMs: 60_000,
+        leaseToken: 'count',
+      });
+      const types = queued
+        .filter(({ delivery }) => delivery.webhookId === (hook.json.data as { id: string }).id)
+        .map(({ event }) => event.eventType);
+      expect(types.filter((type) => type === 'patient_enrolled')).toHaveLength(1);
+      // Run one after another, the calls flip consent at most nine times after the enrolment; each
+      // flip is one consent change and one update, and nothing else is emitted.
+      const changes = types.filter((type) => type === 'patient_consent_changed').length;
+      expect(changes).toBeLessThanOrEqual(9);
+      expect(types.filter((type) => type === 'patient_updated')).toHaveLength(changes);
+      expect(types).toHaveLength(1 + 2 * changes);
+    });
+
     it('4.9 and 2.8: 20 concurrent template views and 20 concurrent journeys of one visitor all count; none is lost', async () => {
       (
         await service.commerce.recordJourneyTemplate({

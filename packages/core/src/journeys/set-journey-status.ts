@@ -24,23 +24,28 @@ export function setJourneyStatus(
   const { affiliateId, journeyId, status, at } = input.value;
   const now = deps.clock.now();
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction(async (tx) => {
-      const before = await tx.journeys.get({ affiliateId, id: journeyId });
-      const journey = await tx.journeys.setStatus({
-        affiliateId,
-        id: journeyId,
-        status,
-        at: at ?? now,
-        updatedAt: now,
-      });
-      if (journey && before?.status !== journey.status) {
-        const template = await tx.journeys.templateBySlug({ slug: journey.templateSlug });
-        // A cart exists once checkout was reached or an order was created from the journey.
-        const hadCart =
-          Boolean(journey.orderId) || before?.status === 'checkout_started' || status === 'checkout_started';
-        await emitJourneyEvent(tx, deps, { journey, template, hadCart });
-      }
-      return journey;
-    }),
+    deps.storage.transaction(
+      async (tx) => {
+        const before = await tx.journeys.get({ affiliateId, id: journeyId });
+        const journey = await tx.journeys.setStatus({
+          affiliateId,
+          id: journeyId,
+          status,
+          at: at ?? now,
+          updatedAt: now,
+        });
+        if (journey && before?.status !== journey.status) {
+          const template = await tx.journeys.templateBySlug({ slug: journey.templateSlug });
+          // A cart exists once checkout was reached or an order was created from the journey.
+          const hadCart =
+            Boolean(journey.orderId) ||
+            before?.status === 'checkout_started' ||
+            status === 'checkout_started';
+          await emitJourneyEvent(tx, deps, { journey, template, hadCart });
+        }
+        return journey;
+      },
+      { serializable: true },
+    ),
   ).andThen((journey) => (journey ? okAsync(journey) : errAsync(notFound('journey'))));
 }

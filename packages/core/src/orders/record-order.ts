@@ -78,28 +78,31 @@ export function recordOrder(
   if (redemptions.isErr()) return errAsync(redemptions.error);
   const now = deps.clock.now();
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction(async (tx) => {
-      const existing = await tx.orders.get({ affiliateId, id });
-      const order: Order = {
-        id,
-        affiliateId,
-        status: parsed.status,
-        createdAt: parsed.createdAt ?? existing?.createdAt ?? now,
-        updatedAt: now,
-        ...(parsed.patientId === undefined ? {} : { patientId: parsed.patientId }),
-        ...(parsed.journeyId === undefined ? {} : { journeyId: parsed.journeyId }),
-        ...(parsed.subscriptionId === undefined ? {} : { subscriptionId: parsed.subscriptionId }),
-        ...(parsed.parentOrderId === undefined ? {} : { parentOrderId: parsed.parentOrderId }),
-        isRenewal: parsed.isRenewal,
-        ...(parsed.cycleNumber === undefined ? {} : { cycleNumber: parsed.cycleNumber }),
-        totalCents: parsed.totalCents,
-        currency: parsed.currency,
-        products: parsed.products,
-        ...(parsed.campaignId === undefined ? {} : { campaignId: parsed.campaignId }),
-      };
-      await tx.orders.save({ order, couponRedemptions: redemptions.value });
-      await emitOrderEvents(tx, deps, { order, redemptions: redemptions.value, previous: existing });
-      return { order, couponRedemptions: redemptions.value };
-    }),
+    deps.storage.transaction(
+      async (tx) => {
+        const existing = await tx.orders.get({ affiliateId, id });
+        const order: Order = {
+          id,
+          affiliateId,
+          status: parsed.status,
+          createdAt: parsed.createdAt ?? existing?.createdAt ?? now,
+          updatedAt: now,
+          ...(parsed.patientId === undefined ? {} : { patientId: parsed.patientId }),
+          ...(parsed.journeyId === undefined ? {} : { journeyId: parsed.journeyId }),
+          ...(parsed.subscriptionId === undefined ? {} : { subscriptionId: parsed.subscriptionId }),
+          ...(parsed.parentOrderId === undefined ? {} : { parentOrderId: parsed.parentOrderId }),
+          isRenewal: parsed.isRenewal,
+          ...(parsed.cycleNumber === undefined ? {} : { cycleNumber: parsed.cycleNumber }),
+          totalCents: parsed.totalCents,
+          currency: parsed.currency,
+          products: parsed.products,
+          ...(parsed.campaignId === undefined ? {} : { campaignId: parsed.campaignId }),
+        };
+        await tx.orders.save({ order, couponRedemptions: redemptions.value });
+        await emitOrderEvents(tx, deps, { order, redemptions: redemptions.value, previous: existing });
+        return { order, couponRedemptions: redemptions.value };
+      },
+      { serializable: true },
+    ),
   );
 }

@@ -22,19 +22,22 @@ export function setOrderStatus(
   if (input.isErr()) return errAsync(input.error);
   const { affiliateId, orderId, status } = input.value;
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction(async (tx) => {
-      const previous = await tx.orders.get({ affiliateId, id: orderId });
-      const order = await tx.orders.setStatus({
-        affiliateId,
-        id: orderId,
-        status,
-        updatedAt: deps.clock.now(),
-      });
-      if (order && previous) {
-        const redemptions = await tx.orders.couponRedemptions({ affiliateId, orderId });
-        await emitOrderEvents(tx, deps, { order, redemptions, previous });
-      }
-      return order;
-    }),
+    deps.storage.transaction(
+      async (tx) => {
+        const previous = await tx.orders.get({ affiliateId, id: orderId });
+        const order = await tx.orders.setStatus({
+          affiliateId,
+          id: orderId,
+          status,
+          updatedAt: deps.clock.now(),
+        });
+        if (order && previous) {
+          const redemptions = await tx.orders.couponRedemptions({ affiliateId, orderId });
+          await emitOrderEvents(tx, deps, { order, redemptions, previous });
+        }
+        return order;
+      },
+      { serializable: true },
+    ),
   ).andThen((order) => (order ? okAsync(order) : errAsync(notFound('order'))));
 }

@@ -31,32 +31,35 @@ export function recordPatient(
   if (input.isErr()) return errAsync(input.error);
   const { affiliateId, patient: given } = input.value;
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const existing = await tx.patients.get({ affiliateId, id: given.id });
-      const patient: Patient = {
-        id: given.id,
-        affiliateId,
-        ...(given.externalId ? { externalId: given.externalId } : {}),
-        marketingConsent: given.marketingConsent,
-        createdAt: existing?.createdAt ?? now,
-        updatedAt: now,
-      };
-      await tx.patients.upsert({ patient });
-      const emit = (eventType: string) =>
-        emitEvent(tx, deps, { affiliateId, eventType, data: {}, patientId: patient.id });
-      if (!existing) await emit('patient_enrolled');
-      else {
-        if (existing.marketingConsent !== patient.marketingConsent) await emit('patient_consent_changed');
-        if (!existing.externalId && patient.externalId) await emit('patient_external_id_linked');
-        if (
-          existing.externalId !== patient.externalId ||
-          existing.marketingConsent !== patient.marketingConsent
-        ) {
-          await emit('patient_updated');
+    deps.storage.transaction(
+      async (tx) => {
+        const now = deps.clock.now();
+        const existing = await tx.patients.get({ affiliateId, id: given.id });
+        const patient: Patient = {
+          id: given.id,
+          affiliateId,
+          ...(given.externalId ? { externalId: given.externalId } : {}),
+          marketingConsent: given.marketingConsent,
+          createdAt: existing?.createdAt ?? now,
+          updatedAt: now,
+        };
+        await tx.patients.upsert({ patient });
+        const emit = (eventType: string) =>
+          emitEvent(tx, deps, { affiliateId, eventType, data: {}, patientId: patient.id });
+        if (!existing) await emit('patient_enrolled');
+        else {
+          if (existing.marketingConsent !== patient.marketingConsent) await emit('patient_consent_changed');
+          if (!existing.externalId && patient.externalId) await emit('patient_external_id_linked');
+          if (
+            existing.externalId !== patient.externalId ||
+            existing.marketingConsent !== patient.marketingConsent
+          ) {
+            await emit('patient_updated');
+          }
         }
-      }
-      return patient;
-    }),
+        return patient;
+      },
+      { serializable: true },
+    ),
   );
 }

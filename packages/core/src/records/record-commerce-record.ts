@@ -44,46 +44,49 @@ export function recordCommerceRecord(
   const { affiliateId, record: given } = input.value;
   const rules = recordKinds[kind];
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const previous = await tx.records.get({ affiliateId, kind, id: given.id });
-      const record: CommerceRecord = {
-        kind,
-        id: given.id,
-        affiliateId,
-        status: given.status,
-        ...(given.orderId ? { orderId: given.orderId } : {}),
-        ...(given.patientId ? { patientId: given.patientId } : {}),
-        ...(given.journeyId ? { journeyId: given.journeyId } : {}),
-        fields: given.fields,
-        createdAt: previous?.createdAt ?? now,
-        updatedAt: now,
-      };
-      await tx.records.upsert({ record });
-      const data = {
-        ...given.fields,
-        [rules.idField]: given.id,
-        [rules.statusField]: given.status,
-        ...(given.orderId ? { order_id: given.orderId } : {}),
-        ...(given.journeyId ? { journey_id: given.journeyId } : {}),
-      };
-      const emit = (eventType: string) =>
-        emitEvent(tx, deps, {
+    deps.storage.transaction(
+      async (tx) => {
+        const now = deps.clock.now();
+        const previous = await tx.records.get({ affiliateId, kind, id: given.id });
+        const record: CommerceRecord = {
+          kind,
+          id: given.id,
           affiliateId,
-          eventType,
-          data,
-          // One event per record and status: a retried call emits nothing twice.
-          eventKey: `${kind}:${given.id}:${eventType}:${given.status}`,
-          ...(given.patientId ? { patientId: given.patientId } : {}),
+          status: given.status,
           ...(given.orderId ? { orderId: given.orderId } : {}),
+          ...(given.patientId ? { patientId: given.patientId } : {}),
           ...(given.journeyId ? { journeyId: given.journeyId } : {}),
-        });
-      if (!previous && rules.created) await emit(rules.created);
-      if (previous?.status !== given.status) {
-        const changed = rules.byStatus[given.status] ?? (previous ? rules.otherChange : undefined);
-        if (changed) await emit(changed);
-      }
-      return record;
-    }),
+          fields: given.fields,
+          createdAt: previous?.createdAt ?? now,
+          updatedAt: now,
+        };
+        await tx.records.upsert({ record });
+        const data = {
+          ...given.fields,
+          [rules.idField]: given.id,
+          [rules.statusField]: given.status,
+          ...(given.orderId ? { order_id: given.orderId } : {}),
+          ...(given.journeyId ? { journey_id: given.journeyId } : {}),
+        };
+        const emit = (eventType: string) =>
+          emitEvent(tx, deps, {
+            affiliateId,
+            eventType,
+            data,
+            // One event per record and status: a retried call emits nothing twice.
+            eventKey: `${kind}:${given.id}:${eventType}:${given.status}`,
+            ...(given.patientId ? { patientId: given.patientId } : {}),
+            ...(given.orderId ? { orderId: given.orderId } : {}),
+            ...(given.journeyId ? { journeyId: given.journeyId } : {}),
+          });
+        if (!previous && rules.created) await emit(rules.created);
+        if (previous?.status !== given.status) {
+          const changed = rules.byStatus[given.status] ?? (previous ? rules.otherChange : undefined);
+          if (changed) await emit(changed);
+        }
+        return record;
+      },
+      { serializable: true },
+    ),
   );
 }

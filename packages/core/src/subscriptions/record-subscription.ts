@@ -48,38 +48,41 @@ export function recordSubscription(
   const { affiliateId, subscription } = input.value;
   const now = deps.clock.now();
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction(async (tx) => {
-      const id = subscription.id ?? deps.ids.next({ prefix: 'sub' });
-      const existing = await tx.subscriptions.get({ affiliateId, id });
-      const record: Subscription = {
-        id,
-        affiliateId,
-        status: subscription.status,
-        cadence: subscription.cadence,
-        nextBillingDate: subscription.nextBillingDate,
-        ...(subscription.endDate ? { endDate: subscription.endDate } : {}),
-        ...(subscription.patientId ? { patientId: subscription.patientId } : {}),
-        ...(subscription.parentOrderId ? { parentOrderId: subscription.parentOrderId } : {}),
-        createdAt: existing?.createdAt ?? now,
-        updatedAt: now,
-      };
-      await tx.subscriptions.upsert({ subscription: record });
-      if (!existing) {
-        await emitEvent(tx, deps, {
+    deps.storage.transaction(
+      async (tx) => {
+        const id = subscription.id ?? deps.ids.next({ prefix: 'sub' });
+        const existing = await tx.subscriptions.get({ affiliateId, id });
+        const record: Subscription = {
+          id,
           affiliateId,
-          eventType: 'subscription_created',
-          eventKey: `${id}:created`,
-          data: {
-            subscription_id: id,
-            subscription_status: record.status,
-            ...(record.parentOrderId ? { ecommerce_order_id: record.parentOrderId } : {}),
-            plan_type: `${record.cadence.count}_${record.cadence.interval}`,
-          },
-          ...(record.patientId ? { patientId: record.patientId } : {}),
-          ...(record.parentOrderId ? { orderId: record.parentOrderId } : {}),
-        });
-      }
-      return record;
-    }),
+          status: subscription.status,
+          cadence: subscription.cadence,
+          nextBillingDate: subscription.nextBillingDate,
+          ...(subscription.endDate ? { endDate: subscription.endDate } : {}),
+          ...(subscription.patientId ? { patientId: subscription.patientId } : {}),
+          ...(subscription.parentOrderId ? { parentOrderId: subscription.parentOrderId } : {}),
+          createdAt: existing?.createdAt ?? now,
+          updatedAt: now,
+        };
+        await tx.subscriptions.upsert({ subscription: record });
+        if (!existing) {
+          await emitEvent(tx, deps, {
+            affiliateId,
+            eventType: 'subscription_created',
+            eventKey: `${id}:created`,
+            data: {
+              subscription_id: id,
+              subscription_status: record.status,
+              ...(record.parentOrderId ? { ecommerce_order_id: record.parentOrderId } : {}),
+              plan_type: `${record.cadence.count}_${record.cadence.interval}`,
+            },
+            ...(record.patientId ? { patientId: record.patientId } : {}),
+            ...(record.parentOrderId ? { orderId: record.parentOrderId } : {}),
+          });
+        }
+        return record;
+      },
+      { serializable: true },
+    ),
   );
 }

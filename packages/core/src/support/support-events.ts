@@ -49,9 +49,9 @@ export async function emitSupportEvent(
 }
 
 /**
- * Records a case's new status and emits `support_case_status_changed`, in one transaction. The
- * event key names the change from the state last seen, so two readers noticing the same change
- * at once emit it once.
+ * Records a case's new status and emits `support_case_status_changed`, in one serializable
+ * transaction that reads the stored state first: a status already stored emits nothing, and of
+ * racing syncs each change is emitted from the state it really left.
  *
  * @example
  * await recordCaseStatus(deps, supportCase, { status: 'In progress', statusCategory: 'INDETERMINATE' });
@@ -61,18 +61,25 @@ export function recordCaseStatus(
   supportCase: SupportCase,
   status: { status: string; statusCategory: SupportCase['statusCategory'] },
 ): Promise<SupportCase | undefined> {
-  return deps.storage.transaction(async (tx) => {
-    const updated = await tx.support.setCaseStatus({
-      affiliateId: supportCase.affiliateId,
-      id: supportCase.id,
-      status: status.status,
-      statusCategory: status.statusCategory,
-      updatedAt: deps.clock.now(),
-    });
-    if (updated) {
-      const key = `${supportCase.id}:${supportCase.status}@${supportCase.updatedAt.toISOString()}->${status.status}`;
-      await emitSupportEvent(tx, deps, 'support_case_status_changed', updated, key);
-    }
-    return updated;
-  });
+  return deps.storage.transaction(
+    async (tx) => {
+      const scoped = { affiliateId: supportCase.affiliateId, id: supportCase.id };
+      // The state as stored now, not as the caller read it: a concurrent sync may have moved it.
+      const before = await tx.support.getCase(scoped);
+      if (!before) return undefined;
+      if (before.status === status.status && before.statusCategory === status.statusCategory) return before;
+      const updated = await tx.support.setCaseStatus({
+        ...scoped,
+        status: status.status,
+        statusCategory: status.statusCategory,
+        updatedAt: deps.clock.now(),
+      });
+      if (updated) {
+        const key = `${before.id}:${before.status}@${before.updatedAt.toISOString()}->${status.status}`;
+        await emitSupportEvent(tx, deps, 'support_case_status_changed', updated, key);
+      }
+      return updated;
+    },
+    { serializable: true },
+  );
 }
