@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildV1Payload, buildV2Payload, type EventRecord, webhookHeaders } from '@affiliate-commerce/core';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bun, deno, type Runtime, startScript } from './runtime-process';
+import { startWorkerd, type Workerd } from './workerd';
+
+const verifyWorker = fileURLToPath(new URL('./fixtures/verify-worker.ts', import.meta.url));
+const callWorker = fileURLToPath(new URL('./fixtures/call-worker.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The receiver's secret; during a rotation overlap the sender signs with a newer one as well. */
+const secret = 'whsec_b2xkLXNlY3JldC1ieXRlcy0zMi1ieXRlcy1sb25nISE';
+const rotatedSecret = 'whsec_bmV3LXNlY3JldC1ieXRlcy0zMi1ieXRlcy1sb25nISE';
+
+interface Delivery {
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: { verified: boolean; code?: string; event?: { event_id?: string; event_type?: string } };
+}
+
+/** Deliveries as core's deliverer signs them (webhookHeaders), each with the answer a receiver owes. */
+function deliveries(): { name: string; delivery: Delivery; expected: Answer }[] {
+  const now = new Date();
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const event: EventRecord = {
+    eventId: 'evt_runtime_1',
+    eventType: 'order_created',
+    affiliateId: 'aff_1',
+    occurredAt: now,
+    data: { order_id: 'ord_1', email: 'x@example.com' },
+    patient: { id: 'pat_1', externalId: 'ext_1', marketingConsent: true, isReturning: false },
+  };
+  const v2Body = JSON.stringify(buildV2Payload(event, { attemptAt: now }));
+  const v1Body = JSON.stringify(buildV1Payload(event));
+  const signed = (version: 'v1' | 'v2', body: string, secrets: string[], at = timestamp): Delivery => ({
+    headers: webhookHeaders({ version, eventId: event.eventId, secrets, timestamp: at, body }),
+    body,
+  });
+  const verified = (eventType: string | undefined): Answer => ({
+    status: 200,
+    body: {
+      verified: true,
+      event: { event_id: 'evt_runtime_1', ...(eventType ? { event_type: eventType } : {}) },
+    },
+  });
+  const refused = (code: string): Answer => ({ status: 400, body: { verified: false, code } });
+  const v2 = signed('v2', v2Body, [secret]);
+  const tampered = v2Body.replace('"affiliate_id":"aff_1"', '"affiliate_id":"aff_2"');
+  if (tampered === v2Body) throw new Error('the tampered body must differ from the signed one');
+  return [
+    { name: 'a v2 delivery', delivery: v2, expected: verified('order_created') },
+    {
+      name: 'a v2 delivery during a rotation overlap (receiver still on the old secret)',
+      delivery: signed('v2', v2Body, [rotatedSecret, secret]),
+      expected: verified('order_created'),
+    },
+    { name: 'a v1 delivery', delivery: signed('v1', v1Body, [secret]), expected: verified(undefined) },
+    {
+      name: 'a tampered body',
+      delivery: { ...v2, body: tampered },
+      expected: refused('NO_MATCHING_SIGNATURE'),
+    },
+    {
+      name: 'a replay ten minutes late',
+      delivery: signed('v2', v2Body, [secret], timestamp - 600),
+      expected: refused('TIMESTAMP_TOO_OLD'),
+    },
+  ];
+}
+
+function expectAnswers(answers: readonly Answer[], cases: ReturnType<typeof deliveries>): void {
+  expect(answers).toHaveLength(cases.length);
+  cases.forEach(({ name, expected }, i) => {
+    expect(answers[i], name).toMatchObject(expected);
+  });
+}
+
+let outDir = '';
+let bundlePath = '';
+let bundleInputs: string[] = [];
+let bundleText = '';
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'webhook-verify-worker-'));
+  bundlePath = join(outDir, 'worker.mjs');
+  // Resolved as Wrangler bundles a Worker: the `workerd`, `worker` and `browser` conditions.
+  const result = await build({
+    entryPoints: [verifyWorker],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  bundleText = result.outputFiles[0]!.text;
+  bundleInputs = Object.keys(result.metafile.inputs).map((input) => relative(repoRoot, input));
+  writeFileSync(bundlePath, bundleText);
+});
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('webhook-verify: the Worker bundle takes the WebCrypto build', () => {
+  it('resolves the package to dist/browser.js through its exports, with no node: import', () => {
+    expect(bundleInputs).toContain('packages/webhook-verify/dist/browser.js');
+    expect(bundleInputs.filter((input) => input.includes('webhook-verify/dist/index'))).toEqual([]);
+    expect(bundleText).not.toMatch(/from ["']node:|require\(|\bBuffer\b/);
+  });
+});
+
+describe('webhook-verify on workerd (Miniflare), the WebCrypto build', () => {
+  let workerd: Workerd | undefined;
+
+  beforeAll(async () => {
+    workerd = await startWorkerd({
+      modules: true,
+      script: bundleText,
+      compatibilityDate: '2026-04-01',
+      bindings: { WEBHOOK_SECRET: secret },
+    });
+  });
+
+  afterAll(async () => {
+    await workerd?.dispose();
+  });
+
+  it('5.4 verifies deliveries signed by core and refuses tampered and replayed ones', async () => {
+    const cases = deliveries();
+    const answers: Answer[] = [];
+    for (const { delivery } of cases) {
+      const response = await workerd!.miniflare.dispatchFetch('https://receiver.example/webhooks', {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+      answers.push({ status: response.status, body: (await response.json()) as Answer['body'] });
+    }
+    expectAnswers(answers, cases);
+  });
+});
+
+for (const runtime of [bun, deno] satisfies Runtime[]) {
+  describe(`webhook-verify on ${runtime.name}`, () => {
+    const callOn = async (workerModule: string) => {
+      const cases = deliveries();
+      const script = await startScript<{ resolved: string; answers: Answer[] }>({
+        runtime,
+        script: callWorker,
+        env: {
+          WORKER_MODULE: workerModule,
+          DELIVERIES: JSON.stringify(cases.map((c) => c.delivery)),
+          WEBHOOK_SECRET: secret,
+        },
+      });
+      await script.stop();
+      return { cases, ...script.info };
+    };
+
+    it('5.4 the WebCrypto build (the Worker bundle) verifies core deliveries, refuses tampered and replayed ones', async () => {
+      const { cases, answers } = await callOn(pathToFileURL(bundlePath).href);
+      expectAnswers(answers, cases);
+    });
+
+    it(`5.4 the build ${runtime.name} resolves by itself (the node condition) gives the same answers`, async () => {
+      const { cases, answers, resolved } = await callOn(pathToFileURL(verifyWorker).href);
+      expect(resolved).toMatch(/\/packages\/webhook-verify\/dist\/index\.js$/);
+      expectAnswers(answers, cases);
+    });
+  });
+}
