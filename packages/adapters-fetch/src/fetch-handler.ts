@@ -20,15 +20,11 @@ export interface FetchRequestInfo {
 export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promise<Response>;
 
 /**
- * Serves the API from any fetch runtime: Node 20+, Bun, Deno, Cloudflare Workers, Hono,
- * Next.js route handlers. Every HTTP decision is the service's; this only binds the base path
+ * Serves the API from a fetch runtime: Node 20+, Bun, Deno, and Cloudflare Workers with
+ * `nodejs_compat` (each served in CI). Every HTTP decision is the service's; this only binds the base path
  * and passes the client's address on when the server gives it: `Request` carries none, so
  * without it public routes cannot be limited per client.
  *
- * @example
- * // Hono on @hono/node-server
- * const api = createFetchHandler(service, { basePath: '/api' });
- * app.all('/api/*', (c) => api(c.req.raw, { remoteAddress: c.env.incoming.socket.remoteAddress }));
  * @example
  * // Bun
  * const api = createFetchHandler(service);
