@@ -2,7 +2,7 @@ import { builtinModules } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createService, flexibleRateLimiter, randomIds, systemClock } from '@affiliate-commerce/core';
-import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/testing';
+import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import { build } from 'esbuild';
 import type { Miniflare } from 'miniflare';

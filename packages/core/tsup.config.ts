@@ -1,6 +1,5 @@
 import { packageBuild } from '../../tsup.base';
 
 export default packageBuild({
-  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts', contracts: 'src/contracts/index.ts' },
-  external: ['vitest'],
+  entry: { index: 'src/index.ts', memory: 'src/memory/index.ts', sandbox: 'src/sandbox/index.ts' },
 });

@@ -9,7 +9,7 @@ import {
   type Storage,
   systemClock,
 } from '@affiliate-commerce/core';
-import { staticTokenAuth } from '@affiliate-commerce/core/testing';
+import { staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import express, { type Express } from 'express';
 import { demoProcessor, restoreSandbox } from './demo-processor';
 import { demoPrincipals } from './demo-tokens';

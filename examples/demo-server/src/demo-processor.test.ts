@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Storage } from '@affiliate-commerce/core';
-import { memoryStorage } from '@affiliate-commerce/core/testing';
+import { memoryStorage } from '@affiliate-commerce/core/memory';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoApp } from './demo-app';
 

@@ -1,5 +1,5 @@
 import type { Service } from '@affiliate-commerce/core';
-import { type SandboxProcessor, sandboxProcessor } from '@affiliate-commerce/core/testing';
+import { type SandboxProcessor, sandboxProcessor } from '@affiliate-commerce/core/sandbox';
 
 /** The affiliates whose billing profiles the demo knows. */
 const demoAffiliates = ['aff_demo', 'aff_other'] as const;

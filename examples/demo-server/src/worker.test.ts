@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Service, Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
+import { startReceiver } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver } from '../../../packages/core/src/deliveries/test-receiver';
 import { freshServerSchema, testDatabaseUrl } from '../../../packages/storage-postgres/src/test-database';
 import { createDemoApp } from './demo-app';
 

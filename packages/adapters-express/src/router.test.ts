@@ -1,11 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { Service } from '@affiliate-commerce/core';
-import { httpContract, httpTables, type ServedAdapter } from '@affiliate-commerce/core/contracts';
-import { testService, testTokens } from '@affiliate-commerce/core/testing';
+import {
+  edgeHttpTable,
+  httpContract,
+  httpTables,
+  type ServedAdapter,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import express, { type Express } from 'express';
 import { describe, expect, it } from 'vitest';
-// The kernel's edge table; run here and by the fetch adapter, not yet part of httpTables.
-import { edgeHttpTable } from '../../core/src/http/edge.http-table';
 import { createExpressRouter } from './router';
 
 async function listen(app: Express): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -56,6 +60,7 @@ httpContract(
   { unknownPathsFallThrough: true, hostParsesJson: true },
 );
 
+// The kernel's edge table; run here and by the fetch adapter, not yet part of httpTables.
 httpContract(
   'express adapter (real server, no body parser)',
   realServer((app, service, prefix) => app.use(prefix, createExpressRouter(service))),

@@ -1,9 +1,6 @@
 import type { HandleOptions } from '@affiliate-commerce/core';
-import { httpContract, httpTables } from '@affiliate-commerce/core/contracts';
-import { testService } from '@affiliate-commerce/core/testing';
+import { edgeHttpTable, httpContract, httpTables, testService } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-// The kernel's edge table; run here and by the Express adapter, not yet part of httpTables.
-import { edgeHttpTable } from '../../core/src/http/edge.http-table';
 import { createFetchHandler } from './fetch-handler';
 
 const serveFetch = async (service: Parameters<typeof createFetchHandler>[0], prefix: string) => {
@@ -12,6 +9,7 @@ const serveFetch = async (service: Parameters<typeof createFetchHandler>[0], pre
 };
 
 httpContract('fetch adapter (handler called directly)', serveFetch, httpTables);
+// The kernel's edge table; run here and by the Express adapter, not yet part of httpTables.
 httpContract('fetch adapter (handler called directly)', serveFetch, [edgeHttpTable]);
 
 describe('fetch adapter specifics', () => {

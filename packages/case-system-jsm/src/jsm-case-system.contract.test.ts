@@ -1,4 +1,4 @@
-import { caseSystemContract } from '@affiliate-commerce/core/contracts';
+import { caseSystemContract } from '@affiliate-commerce/testkit';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { jsmAgainstFake } from './test-support/jsm-harness';

@@ -1,4 +1,4 @@
-import { contractSeed } from '@affiliate-commerce/core/contracts';
+import { contractSeed } from '@affiliate-commerce/testkit';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jsmCaseSystem } from './jsm-case-system';

@@ -70,9 +70,12 @@ export {
   type EventPatient,
   type EventRecord,
 } from './events/v2-payload';
-export { type CorsOrigins, corsHeaders, corsPreflight } from './http/cors';
+export { corsHeaders, corsPreflight } from './http/cors';
+export type { CorsOrigins } from './http/cors-origins';
+export { maxJsonBodyBytes } from './http/input';
 export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './http/kernel';
 export { generateOpenApi } from './http/openapi';
+export { maxPathParamLength } from './http/path-params';
 export { errorResponse, jsonResponse } from './http/reply';
 export type {
   Access,
@@ -174,6 +177,7 @@ export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from
 export { webhookHeaders, webhookUserAgent } from './webhooks/signature';
 export {
   activeSigningSecrets,
+  maxPreviousSecrets,
   rotationOverlapMs,
   signingSecretsOf,
 } from './webhooks/signing-secrets';

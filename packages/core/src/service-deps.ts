@@ -1,5 +1,5 @@
 import type { CaseSystem } from './cases/case-system';
-import type { CorsOrigins } from './http/cors';
+import type { CorsOrigins } from './http/cors-origins';
 import type { PaymentProcessor } from './payments/processor';
 import type { AuthPort } from './ports/auth';
 import type { Clock } from './ports/clock';

@@ -1,4 +1,4 @@
-import { testPaymentMethodIds as ids, testPaymentMethods } from '@affiliate-commerce/core/testing';
+import { testPaymentMethodIds as ids, testPaymentMethods } from '@affiliate-commerce/core/sandbox';
 import { describe, expect, it } from 'vitest';
 import { idOf, paymentMethodFromStripe } from './payment-method-from-stripe';
 import { customerObject, paymentMethodObject, sepaDebitObject } from './test-support/stripe-objects';

@@ -1,10 +1,10 @@
+import { testPaymentMethodIds as ids } from '@affiliate-commerce/core/sandbox';
 import {
-  testPaymentMethodIds as ids,
   type TestService,
   testService,
   testTokens,
   testPaymentMethodViews as views,
-} from '@affiliate-commerce/core/testing';
+} from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeProcessor } from './stripe-processor';
 import { type FakeStripe, fakeStripeClient, startFakeStripe } from './test-support/fake-stripe-server';

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { unknownPaymentMethod } from '@affiliate-commerce/core';
-import { processorContract } from '@affiliate-commerce/core/contracts';
-import { testPaymentMethodIds as ids, testPaymentMethods } from '@affiliate-commerce/core/testing';
+import { testPaymentMethodIds as ids, testPaymentMethods } from '@affiliate-commerce/core/sandbox';
+import { processorContract } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stripeProcessor } from './stripe-processor';
 import { type FakeStripe, fakeStripeClient, startFakeStripe } from './test-support/fake-stripe-server';

@@ -6,12 +6,8 @@ import {
   type Storage,
   setDefaultPaymentMethod,
 } from '@affiliate-commerce/core';
-import {
-  testPaymentMethodIds as ids,
-  sandboxProcessor,
-  sequentialIds,
-  testService,
-} from '@affiliate-commerce/core/testing';
+import { testPaymentMethodIds as ids, sandboxProcessor } from '@affiliate-commerce/core/sandbox';
+import { sequentialIds, testService } from '@affiliate-commerce/testkit';
 import { ResultAsync } from 'neverthrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage } from './postgres-storage';

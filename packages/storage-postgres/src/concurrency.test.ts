@@ -1,4 +1,4 @@
-import { concurrencyContract } from '@affiliate-commerce/core/contracts';
+import { concurrencyContract } from '@affiliate-commerce/testkit';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDb } from './db';
 import { createPostgresStorage } from './postgres-storage';

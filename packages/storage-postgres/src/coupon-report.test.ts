@@ -1,6 +1,6 @@
 import type { RecordOrderInput, Storage } from '@affiliate-commerce/core';
-import { couponReportContract } from '@affiliate-commerce/core/contracts';
-import { memoryStorage, testService } from '@affiliate-commerce/core/testing';
+import { memoryStorage } from '@affiliate-commerce/core/memory';
+import { couponReportContract, testService } from '@affiliate-commerce/testkit';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * (SPEC 8) and nothing answers 500.
  */
 import type { Storage } from '@affiliate-commerce/core';
-import { type TestService, testService } from '@affiliate-commerce/core/testing';
+import { type TestService, testService } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './postgres-storage';
 

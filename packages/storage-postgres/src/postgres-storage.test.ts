@@ -1,4 +1,4 @@
-import { storageContract } from '@affiliate-commerce/core/contracts';
+import { storageContract } from '@affiliate-commerce/testkit';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDb } from './db';
 import { createPostgresStorage } from './postgres-storage';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { memoryStorage } from '@affiliate-commerce/core/testing';
+import { memoryStorage } from '@affiliate-commerce/core/memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoApp } from '../demo-app';
 

@@ -3,7 +3,7 @@ import {
   type CaseSystemSeed,
   type SandboxCaseSystem,
   sandboxCaseSystem,
-} from '@affiliate-commerce/core/testing';
+} from '@affiliate-commerce/core/sandbox';
 import { unwrap } from './unwrap';
 
 /**

@@ -5,7 +5,7 @@ import {
   type CaseWorkflow,
   defaultCaseWorkflow,
   fieldValuesProblem,
-} from '@affiliate-commerce/core/testing';
+} from '@affiliate-commerce/core/sandbox';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { basicAuthorization } from '../basic-auth';
 

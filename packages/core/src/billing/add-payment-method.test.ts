@@ -1,11 +1,10 @@
+import { sequentialIds, testService } from '@affiliate-commerce/testkit';
 import { errAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { upstreamUnavailable } from '../errors';
 import type { PaymentProcessor } from '../payments/processor';
 import { sandboxProcessor } from '../payments/sandbox-processor';
 import { testPaymentMethodIds as ids } from '../payments/test-payment-methods';
-import { sequentialIds } from '../testing/sequential-ids';
-import { testService } from '../testing/test-service';
 import { addPaymentMethod } from './add-payment-method';
 import { setDefaultPaymentMethod } from './set-default-payment-method';
 

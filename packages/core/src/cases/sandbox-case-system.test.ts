@@ -1,5 +1,5 @@
+import { caseSystemContract, contractSeed } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { caseSystemContract, contractSeed } from './case-system-contract';
 import { sandboxCaseSystem } from './sandbox-case-system';
 
 caseSystemContract('sandbox', () => {

@@ -1,9 +1,13 @@
+import {
+  fakeHttpClient,
+  fakeResolver,
+  type TestService,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../net/http-client';
 import type { ServiceOptions } from '../service';
-import { fakeHttpClient } from '../testing/fake-http-client';
-import { fakeResolver } from '../testing/fake-resolver';
-import { type TestService, testService, testTokens } from '../testing/test-service';
 import type { RunSummary } from './run-due';
 import { runWorker } from './run-worker';
 

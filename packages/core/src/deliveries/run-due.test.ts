@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { startReceiver, type TestService, testService, testTokens } from '@affiliate-commerce/testkit';
 import { verifyWebhook, verifyWebhookV1 } from '@affiliate-commerce/webhook-verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
-import { type TestService, testService, testTokens } from '../testing/test-service';
-import { startReceiver } from './test-receiver';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 

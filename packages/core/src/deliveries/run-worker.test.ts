@@ -1,15 +1,18 @@
+import {
+  deliveryCapture,
+  fakeHttpClient,
+  fakeResolver,
+  startReceiver,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../net/http-client';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
 import type { ServiceOptions } from '../service';
-import { deliveryCapture } from '../testing/delivery-capture';
-import { fakeHttpClient } from '../testing/fake-http-client';
-import { fakeResolver } from '../testing/fake-resolver';
-import { testService, testTokens } from '../testing/test-service';
 import { checkDeliveryOptions, type RunSummary } from './run-due';
 import { runWorker } from './run-worker';
-import { startReceiver } from './test-receiver';
 
 const ok: HttpOutcome = { ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 1 };
 

@@ -1,9 +1,9 @@
+import { testService, testTokens } from '@affiliate-commerce/testkit';
 import { errAsync, okAsync } from 'neverthrow';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { notFound } from '../errors';
 import { routes } from '../routes';
-import { testService, testTokens } from '../testing/test-service';
 import { createKernel } from './kernel';
 import { maxPathParamLength } from './path-params';
 import { type AnyRoute, defineRoute } from './route';

@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
+import {
+  edgeHttpTable,
+  httpContract,
+  httpTables,
+  type ServeAdapter,
+  type TestService,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { httpContract, type ServeAdapter } from '../contracts/http-contract';
-import { httpTables } from '../contracts/http-tables';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { routes } from '../routes';
-import { type TestService, testService, testTokens } from '../testing/test-service';
-import { edgeHttpTable } from './edge.http-table';
 import { maxJsonBodyBytes } from './input';
 import { openApiPath } from './openapi-document';
 import { createPathMatcher } from './path-matcher';

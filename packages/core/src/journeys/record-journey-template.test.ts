@@ -1,5 +1,5 @@
+import { testService } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { testService } from '../testing/test-service';
 import type { RecordJourneyTemplateInput } from './journey-input';
 
 const template = (overrides: Partial<RecordJourneyTemplateInput['template']> = {}) => ({

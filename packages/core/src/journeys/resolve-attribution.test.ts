@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Attribution } from '../attribution/touches';
+import { memoryStorage } from '../memory/memory-storage';
 import type { Order } from '../orders/order-store';
 import type { Storage } from '../storage';
-import { memoryStorage } from '../testing/memory-storage';
 import type { NewJourney } from './journey-store';
 import { resolveAttribution } from './resolve-attribution';
 

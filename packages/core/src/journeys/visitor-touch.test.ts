@@ -1,7 +1,7 @@
+import { testService } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
 import { parseTemplateViewQuery } from '../attribution/capture-input';
-import { memoryStorage } from '../testing/memory-storage';
-import { testService } from '../testing/test-service';
+import { memoryStorage } from '../memory/memory-storage';
 import { recordVisitorTouch } from './visitor-touch';
 
 const now = new Date('2026-11-23T10:00:00.000Z');

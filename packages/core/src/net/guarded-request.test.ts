@@ -1,7 +1,6 @@
+import { fakeHttpClient, fakeResolver } from '@affiliate-commerce/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fakeHttpClient } from '../testing/fake-http-client';
-import { fakeResolver } from '../testing/fake-resolver';
 import { checkDestination, checkPort, checkUrl, guardedRequest } from './guarded-request';
 import type { HttpOutcome, Resolver } from './http-client';
 

@@ -1,5 +1,5 @@
+import { testService } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { testService } from '../testing/test-service';
 
 describe('service.commerce.setOrderStatus', () => {
   it('sets any status and updatedAt, keeping everything else', async () => {

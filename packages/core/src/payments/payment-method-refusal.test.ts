@@ -1,6 +1,6 @@
+import { type TestService, testService, testTokens } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../ports/logger';
-import { type TestService, testService, testTokens } from '../testing/test-service';
 import { testPaymentMethodIds as ids } from './test-payment-methods';
 
 interface RawAnswer {

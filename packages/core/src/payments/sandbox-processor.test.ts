@@ -1,6 +1,5 @@
+import { processorContract, sequentialIds } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { sequentialIds } from '../testing/sequential-ids';
-import { processorContract } from './processor-contract';
 import { sandboxProcessor } from './sandbox-processor';
 import { testPaymentMethodIds as ids } from './test-payment-methods';
 

@@ -22,7 +22,10 @@ import {
 
 /** Options of {@link sandboxProcessor}. */
 export interface SandboxProcessorOptions {
-  /** Makes customer and setup-intent ids; pass `sequentialIds()` for exact tests. Random by default. */
+  /**
+   * Makes customer and setup-intent ids; pass `sequentialIds()` of `@affiliate-commerce/testkit`
+   * for exact tests. Random by default.
+   */
   readonly ids?: IdGenerator;
   /** Methods to start with instead of {@link testPaymentMethods}. */
   readonly paymentMethods?: readonly TestPaymentMethod[];

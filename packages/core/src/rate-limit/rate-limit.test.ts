@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { testService, testTokens } from '@affiliate-commerce/testkit';
 import { Redis } from 'ioredis';
 import { okAsync } from 'neverthrow';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { z } from 'zod';
 import { createKernel } from '../http/kernel';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { allRoles } from '../ports/auth';
-import { testService, testTokens } from '../testing/test-service';
 import { flexibleRateLimiter } from './flexible-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 

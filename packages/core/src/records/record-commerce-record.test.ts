@@ -1,5 +1,5 @@
+import { deliveryCapture } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { deliveryCapture } from '../testing/delivery-capture';
 
 const setup = deliveryCapture;
 

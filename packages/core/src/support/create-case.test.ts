@@ -1,6 +1,10 @@
+import {
+  sandboxCaseSystemOf as sandboxOf,
+  seedSupport,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { testService, testTokens } from '../testing/test-service';
-import { sandboxOf, seedSupport } from './support-table-setup';
 
 async function seeded() {
   const service = testService();

@@ -1,5 +1,5 @@
+import { seedSupport, testService, testTokens } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { testService, testTokens } from '../testing/test-service';
 import {
   fileField,
   multipartAllowanceBytes,
@@ -9,7 +9,6 @@ import {
   textField,
 } from './multipart-form';
 import { defaultFileLimitBytes } from './support-options';
-import { seedSupport } from './support-table-setup';
 
 const multipartRequest = (form: FormData, headers: Record<string, string> = {}) =>
   new Request('http://api.test/upload', { method: 'POST', body: form, headers });

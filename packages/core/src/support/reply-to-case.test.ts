@@ -1,12 +1,10 @@
+import { seedSupport, supportFixtureSeed, testService, testTokens } from '@affiliate-commerce/testkit';
 import { errAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import type { CaseSystem } from '../cases/case-system';
 import { type SandboxCaseSystem, sandboxCaseSystem } from '../cases/sandbox-case-system';
 import { upstreamUnavailable } from '../errors';
-import { testService, testTokens } from '../testing/test-service';
-import { supportFixtureSeed } from './sandbox-fixture';
 import type { SupportOptions } from './support-options';
-import { seedSupport } from './support-table-setup';
 
 type Method = keyof CaseSystem;
 

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { seedSupport, supportFixtureSeed, testService, testTokens } from '@affiliate-commerce/testkit';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxCaseSystem } from '../cases/sandbox-case-system';
+import { memoryStorage } from '../memory/memory-storage';
 import { flexibleRateLimiter } from '../rate-limit/flexible-rate-limiter';
-import { memoryStorage } from '../testing/memory-storage';
-import { testService, testTokens } from '../testing/test-service';
-import { supportFixtureSeed } from './sandbox-fixture';
-import { seedSupport } from './support-table-setup';
 
 describe('section 8 on the real Redis server: two service instances share the reply counter', () => {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,7 +1,10 @@
+import {
+  deliveryCapture,
+  sandboxCaseSystemOf as sandboxOf,
+  seedSupport,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { deliveryCapture } from '../testing/delivery-capture';
-import { testTokens } from '../testing/test-service';
-import { sandboxOf, seedSupport } from './support-table-setup';
 
 const events = ['support_case_created', 'support_case_status_changed', 'support_case_replied'];
 

@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeHttpClient, fakeResolver, testService, testTokens } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
-import { fakeHttpClient } from '../testing/fake-http-client';
-import { fakeResolver } from '../testing/fake-resolver';
-import { testService, testTokens } from '../testing/test-service';
 import { probeEventType, probeTimeoutMs } from './check-health';
 import { createWebhook } from './create-webhook';
 import { rollbackWebhook } from './webhook-lifecycle';

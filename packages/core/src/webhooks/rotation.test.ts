@@ -1,5 +1,5 @@
+import { testService } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { testService } from '../testing/test-service';
 import { createWebhook } from './create-webhook';
 import { activeSigningSecrets, maxPreviousSecrets, rotationOverlapMs } from './signing-secrets';
 import { updateWebhook } from './update-webhook';

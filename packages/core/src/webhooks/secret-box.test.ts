@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { testService } from '@affiliate-commerce/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { testService } from '../testing/test-service';
 import { generateSigningSecret, parseSecretKey, secretBox } from './secret-box';
 
 const key = randomBytes(32);

@@ -1,11 +1,15 @@
+import {
+  fakeHttpClient,
+  fakeResolver,
+  type TestService,
+  testSecretKey,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventDictionary, isSubscribable } from '../events/event-dictionary';
-import { fakeHttpClient } from '../testing/fake-http-client';
-import { fakeResolver } from '../testing/fake-resolver';
-import { memoryStorage } from '../testing/memory-storage';
-import { testSecretKey } from '../testing/test-secret-key';
-import { type TestService, testService, testTokens } from '../testing/test-service';
+import { memoryStorage } from '../memory/memory-storage';
 import { validateInterests, validateWebhookUrl } from './webhook-input';
 import { webhookDeps } from './webhook-options';
 

@@ -5,7 +5,7 @@ import {
   type TestMethodBehaviour,
   type TestPaymentMethod,
   testPaymentMethods,
-} from '@affiliate-commerce/core/testing';
+} from '@affiliate-commerce/core/sandbox';
 import Stripe from 'stripe';
 import { customerObject, errorBody, paymentMethodObject, setupIntentObject } from './stripe-objects';
 

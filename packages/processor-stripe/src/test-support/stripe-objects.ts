@@ -1,4 +1,4 @@
-import type { TestPaymentMethod } from '@affiliate-commerce/core/testing';
+import type { TestPaymentMethod } from '@affiliate-commerce/core/sandbox';
 import type Stripe from 'stripe';
 
 /**

@@ -1,0 +1,13 @@
+export { memoryAffiliateStore } from './memory-affiliate-store';
+export { memoryBillingStore } from './memory-billing-store';
+export { memoryCouponReportStore } from './memory-coupon-report-store';
+export { memoryDeliveryStore } from './memory-delivery-store';
+export { memoryJourneyStore } from './memory-journey-store';
+export { memoryOrderStore } from './memory-order-store';
+export { memoryPatientStore } from './memory-patient-store';
+export { memoryRecordStore } from './memory-record-store';
+export { emptyMemoryState, type MemoryState, type StoredCouponRedemption, scopedKey } from './memory-state';
+export { memoryStorage } from './memory-storage';
+export { memorySubscriptionStore } from './memory-subscription-store';
+export { memorySupportStore } from './memory-support-store';
+export { memoryWebhookStore } from './memory-webhook-store';

@@ -1,0 +1,154 @@
+import type { Delivery, DeliveryStore } from '../deliveries/delivery-store';
+import type { EventRecord } from '../events/v2-payload';
+import { type MemoryState, scopedKey } from './memory-state';
+
+/** Leases of the in-memory outbox, which the storage snapshot need not keep. */
+interface Lease {
+  token: string;
+  expiresAt: number;
+}
+
+/** The in-memory outbox. @example memoryDeliveryStore(state) */
+export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
+  const leases = new Map<string, Lease>();
+  const copy = <T>(value: T): T => structuredClone(value);
+
+  function update(key: string, changes: Partial<Delivery>): Delivery {
+    const next = { ...state.deliveries.get(key)!, ...changes } as Delivery;
+    if (next.status !== 'pending') delete (next as { nextAttemptAt?: Date }).nextAttemptAt;
+    state.deliveries.set(key, next);
+    return next;
+  }
+
+  const store: DeliveryStore = {
+    async completeMany({ items }) {
+      const results: boolean[] = [];
+      for (const item of items) results.push(await store.complete(item));
+      return results;
+    },
+    async insertEvent({ event }) {
+      const key = scopedKey(event.affiliateId, event.eventId);
+      if (state.events.has(key)) return false;
+      state.events.set(key, copy(event));
+      return true;
+    },
+    async getEvent({ affiliateId, eventId }) {
+      const found = state.events.get(scopedKey(affiliateId, eventId));
+      return found && copy(found);
+    },
+    async enqueue({ deliveries }) {
+      for (const delivery of deliveries)
+        state.deliveries.set(scopedKey(delivery.affiliateId, delivery.id), copy(delivery));
+    },
+    async claimDue({ now, limit, leaseMs, leaseToken, skipWebhookIds = [] }) {
+      const skip = new Set(skipWebhookIds);
+      const due = [...state.deliveries.entries()]
+        .filter(([key, d]) => {
+          const lease = leases.get(key);
+          return (
+            d.status === 'pending' &&
+            !skip.has(d.webhookId) &&
+            d.nextAttemptAt !== undefined &&
+            d.nextAttemptAt <= now &&
+            (!lease || lease.expiresAt <= now.getTime())
+          );
+        })
+        .sort(
+          ([, a], [, b]) =>
+            a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || a.id.localeCompare(b.id),
+        )
+        .slice(0, limit);
+      return due.map(([key, delivery]) => {
+        leases.set(key, { token: leaseToken, expiresAt: now.getTime() + leaseMs });
+        const event = state.events.get(scopedKey(delivery.affiliateId, delivery.eventId)) as EventRecord;
+        return { delivery: copy(delivery), event: copy(event), leaseToken };
+      });
+    },
+    async complete({ affiliateId, id, leaseToken, outcome, updatedAt }) {
+      state.deliveryAttempts.push(copy(outcome.attempt));
+      const key = scopedKey(affiliateId, id);
+      if (leases.get(key)?.token !== leaseToken) return false;
+      leases.delete(key);
+      const current = state.deliveries.get(key)!;
+      update(key, {
+        status: outcome.status,
+        attempts: current.attempts + 1,
+        nextAttemptAt: outcome.nextAttemptAt,
+        lastAttemptAt: outcome.attempt.attemptedAt,
+        lastStatusCode: outcome.attempt.statusCode,
+        updatedAt,
+      });
+      return true;
+    },
+    async release({ items }) {
+      let released = 0;
+      for (const { affiliateId, id, leaseToken, nextAttemptAt } of items) {
+        const key = scopedKey(affiliateId, id);
+        if (leases.get(key)?.token !== leaseToken) continue;
+        leases.delete(key);
+        if (nextAttemptAt) update(key, { nextAttemptAt });
+        released += 1;
+      }
+      return released;
+    },
+    async defer({ affiliateId, webhookId, until, now }) {
+      let moved = 0;
+      for (const [key, delivery] of state.deliveries) {
+        const lease = leases.get(key);
+        if (
+          delivery.affiliateId !== affiliateId ||
+          delivery.webhookId !== webhookId ||
+          delivery.status !== 'pending' ||
+          !(delivery.nextAttemptAt! < until) ||
+          (lease && lease.expiresAt > now.getTime())
+        )
+          continue;
+        update(key, { nextAttemptAt: until });
+        moved += 1;
+      }
+      return moved;
+    },
+    async get({ affiliateId, webhookId, id }) {
+      const found = state.deliveries.get(scopedKey(affiliateId, id));
+      return found && found.webhookId === webhookId ? copy(found) : undefined;
+    },
+    async requeue({ affiliateId, webhookId, id, now }) {
+      const key = scopedKey(affiliateId, id);
+      const found = state.deliveries.get(key);
+      if (!found || found.webhookId !== webhookId || found.status === 'pending') return undefined;
+      return copy(update(key, { status: 'pending', nextAttemptAt: now, updatedAt: now }));
+    },
+    async cancelPending({ affiliateId, webhookId, now }) {
+      let count = 0;
+      for (const [key, delivery] of state.deliveries) {
+        if (
+          delivery.affiliateId !== affiliateId ||
+          delivery.webhookId !== webhookId ||
+          delivery.status !== 'pending'
+        )
+          continue;
+        update(key, { status: 'cancelled', updatedAt: now });
+        count += 1;
+      }
+      return count;
+    },
+    async failingSince({ affiliateId, webhookId }) {
+      let since: Date | undefined;
+      const mine = state.deliveryAttempts
+        .filter((a) => a.affiliateId === affiliateId && a.webhookId === webhookId)
+        .sort((a, b) => a.attemptedAt.getTime() - b.attemptedAt.getTime());
+      for (const attempt of mine) {
+        if (attempt.succeeded) since = undefined;
+        else since ??= attempt.attemptedAt;
+      }
+      return since && new Date(since);
+    },
+    async listAttempts({ affiliateId, webhookId, offset, limit }) {
+      const all = state.deliveryAttempts
+        .filter((a) => a.affiliateId === affiliateId && a.webhookId === webhookId)
+        .sort((a, b) => b.attemptedAt.getTime() - a.attemptedAt.getTime() || b.id.localeCompare(a.id));
+      return { items: all.slice(offset, offset + limit).map(copy), total: all.length };
+    },
+  };
+  return store;
+}

@@ -1,0 +1,58 @@
+import type { CommerceRecord, Storage } from '@affiliate-commerce/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const t0 = new Date('2026-11-23T10:00:00.000Z');
+
+/**
+ * The commerce record part of the storage contract (run by {@link storageContract}).
+ *
+ * @example
+ * recordStoreContract(() => storage);
+ */
+export function recordStoreContract(getStorage: () => Storage): void {
+  describe('commerce records', () => {
+    let storage: Storage;
+    beforeAll(() => {
+      storage = getStorage();
+    });
+
+    it('round-trips a record, omitting absent links; kinds and tenants are separate', async () => {
+      const full: CommerceRecord = {
+        kind: 'prescription',
+        id: 'rx_1',
+        affiliateId: 'aff_1',
+        status: 'approved',
+        orderId: 'ord_1',
+        patientId: 'pat_1',
+        journeyId: 'jrn_1',
+        fields: { instructions: 'once daily', nested: { a: [1] } },
+        createdAt: t0,
+        updatedAt: t0,
+      };
+      await storage.records.upsert({ record: full });
+      expect(await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' })).toEqual(
+        full,
+      );
+      const bare: CommerceRecord = {
+        kind: 'shipment',
+        id: 'rx_1',
+        affiliateId: 'aff_1',
+        status: 'created',
+        fields: {},
+        createdAt: t0,
+        updatedAt: t0,
+      };
+      await storage.records.upsert({ record: bare });
+      expect(await storage.records.get({ affiliateId: 'aff_1', kind: 'shipment', id: 'rx_1' })).toEqual(bare);
+      expect(
+        await storage.records.get({ affiliateId: 'aff_2', kind: 'prescription', id: 'rx_1' }),
+      ).toBeUndefined();
+      await storage.records.upsert({
+        record: { ...full, status: 'denied', updatedAt: new Date(t0.getTime() + 1000) },
+      });
+      expect(
+        await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' }),
+      ).toMatchObject({ status: 'denied', createdAt: t0 });
+    });
+  });
+}

@@ -1,0 +1,232 @@
+import type { HealthCheck, Storage, Webhook, WebhookBreaker } from '@affiliate-commerce/core';
+import { expect, it } from 'vitest';
+
+const t0 = new Date('2026-11-23T10:00:00.000Z');
+const t1 = new Date('2026-11-23T11:00:00.000Z');
+
+function webhook(overrides: Partial<Webhook> = {}): Webhook {
+  return {
+    id: 'whk_c1',
+    affiliateId: 'aff_1',
+    name: 'Orders',
+    url: 'https://hooks.example.com/orders',
+    authentication: true,
+    interests: ['order_created', 'journey_completed'],
+    status: 'enabled',
+    payloadVersion: 'v2',
+    secrets: [
+      {
+        sealed: { ciphertext: 'Y2lwaGVy', iv: 'aXZpdml2aXZpdml2', tag: 'dGFndGFndGFndGFndGFn' },
+        createdAt: t1,
+      },
+      {
+        sealed: { ciphertext: 'b2xk', iv: 'b2xkaXZvbGRpdm9s', tag: 'b2xkdGFnb2xkdGFnb2xk' },
+        createdAt: t0,
+        expiresAt: new Date('2026-11-24T11:00:00.000Z'),
+      },
+    ],
+    revision: 1,
+    createdAt: t0,
+    updatedAt: t0,
+    ...overrides,
+  };
+}
+
+const check: HealthCheck = {
+  reachable: false,
+  statusCode: 503,
+  latencyMs: 42,
+  checkedAt: t1,
+  url: 'https://hooks.example.com/orders',
+  reason: 'http_status',
+  detail: 'answered HTTP 503',
+};
+
+/**
+ * The webhook store part of the storage contract (memory, PGlite, PostgreSQL server).
+ *
+ * @example
+ * webhookStoreContract(() => storage);
+ */
+export function webhookStoreContract(storage: () => Storage): void {
+  it('webhooks: round-trip every field, secrets in order, absent optional fields omitted (never null)', async () => {
+    const full = webhook({ id: 'whk_round' });
+    await storage().webhooks.insert({ webhook: full });
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_round' })).toEqual(full);
+    const bare = webhook({
+      id: 'whk_bare',
+      authentication: false,
+      secrets: [],
+      interests: [],
+      payloadVersion: 'v1',
+    });
+    await storage().webhooks.insert({ webhook: bare });
+    const read = await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_bare' });
+    expect(read).toEqual(bare);
+    expect(Object.keys(read!)).not.toContain('lastHealthCheck');
+  });
+
+  it('webhooks: ids are global; another tenant reads nothing, the operator lookup finds it', async () => {
+    await storage().webhooks.insert({ webhook: webhook({ id: 'whk_tenant' }) });
+    expect(await storage().webhooks.get({ affiliateId: 'aff_2', id: 'whk_tenant' })).toBeUndefined();
+    expect(await storage().webhooks.findForOperator({ id: 'whk_tenant' })).toMatchObject({
+      affiliateId: 'aff_1',
+    });
+    expect(await storage().webhooks.findForOperator({ id: 'whk_none' })).toBeUndefined();
+    await expect(
+      storage().webhooks.insert({ webhook: webhook({ id: 'whk_tenant', affiliateId: 'aff_2' }) }),
+    ).rejects.toThrow();
+  });
+
+  it("webhooks: list is the affiliate's own, oldest first, ties by id", async () => {
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    for (const [id, affiliateId, createdAt] of [
+      ['whk_l3', 'aff_2', at(3)],
+      ['whk_l2', 'aff_2', at(1)],
+      ['whk_l1', 'aff_2', at(1)],
+      ['whk_lx', 'aff_1', at(0)],
+    ] as const) {
+      await storage().webhooks.insert({
+        webhook: webhook({ id, affiliateId, createdAt, updatedAt: createdAt }),
+      });
+    }
+    const listed = await storage().webhooks.list({ affiliateId: 'aff_2' });
+    expect(listed.map((w) => w.id)).toEqual(['whk_l1', 'whk_l2', 'whk_l3']);
+  });
+
+  it('webhooks: replace is a compare-and-set on revision, scoped by affiliate, and keeps lastHealthCheck', async () => {
+    await storage().webhooks.insert({ webhook: webhook({ id: 'whk_cas' }) });
+    expect(await storage().webhooks.recordHealthCheck({ affiliateId: 'aff_1', id: 'whk_cas', check })).toBe(
+      true,
+    );
+    const next = webhook({
+      id: 'whk_cas',
+      name: 'Renamed',
+      authentication: false,
+      secrets: [],
+      interests: ['payment_failed'],
+      status: 'disabled',
+      payloadVersion: 'v1',
+      revision: 2,
+      updatedAt: t1,
+    });
+    expect(await storage().webhooks.replace({ webhook: next, expectedRevision: 7 })).toBe(false);
+    expect(
+      await storage().webhooks.replace({ webhook: { ...next, affiliateId: 'aff_2' }, expectedRevision: 1 }),
+    ).toBe(false);
+    expect(await storage().webhooks.replace({ webhook: next, expectedRevision: 1 })).toBe(true);
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_cas' })).toEqual({
+      ...next,
+      lastHealthCheck: check,
+    });
+    expect(await storage().webhooks.replace({ webhook: next, expectedRevision: 1 })).toBe(false);
+  });
+
+  it('webhooks: of two concurrent replaces from the same revision, exactly one wins', async () => {
+    await storage().webhooks.insert({ webhook: webhook({ id: 'whk_race' }) });
+    const results = await Promise.all(
+      ['A', 'B'].map((name) =>
+        storage().webhooks.replace({
+          webhook: webhook({ id: 'whk_race', name, revision: 2 }),
+          expectedRevision: 1,
+        }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('webhooks: setBreaker is a compare-and-set on the breaker alone; replace leaves it; it round-trips', async () => {
+    const s = storage();
+    await s.webhooks.insert({ webhook: webhook({ id: 'whk_breaker' }) });
+    const closed: WebhookBreaker = { state: 'closed', failures: 2, changedAt: t0 };
+    const open: WebhookBreaker = {
+      state: 'open',
+      failures: 5,
+      openedAt: t0,
+      retryAt: new Date(t0.getTime() + 30_000),
+      coolingMs: 30_000,
+      changedAt: t1,
+    };
+    const key = { affiliateId: 'aff_1', id: 'whk_breaker' };
+    expect(
+      await s.webhooks.setBreaker({ ...key, affiliateId: 'aff_2', breaker: closed, expected: undefined }),
+    ).toBe(false);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: closed, expected: open })).toBe(false);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: closed, expected: undefined })).toBe(true);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: open, expected: undefined })).toBe(false);
+    // The expected value compares equal when read back, so a read-then-write cycle can land.
+    const read = await s.webhooks.get(key);
+    expect(read!.breaker).toEqual(closed);
+    expect(await s.webhooks.setBreaker({ ...key, breaker: open, expected: read!.breaker })).toBe(true);
+    expect((await s.webhooks.get(key))!.breaker).toEqual(open);
+    // A configuration write neither clears nor overwrites the breaker, nor bumps for it.
+    expect(
+      await s.webhooks.replace({
+        webhook: webhook({ id: 'whk_breaker', name: 'Renamed', revision: 2, breaker: closed }),
+        expectedRevision: 1,
+      }),
+    ).toBe(true);
+    const after = await s.webhooks.get(key);
+    expect(after).toEqual({ ...webhook({ id: 'whk_breaker', name: 'Renamed', revision: 2 }), breaker: open });
+    expect(Object.keys(after!.breaker!).sort()).toEqual(Object.keys(open).sort());
+  });
+
+  it('webhooks: of many concurrent setBreaker calls from the same expected breaker, exactly one wins', async () => {
+    const s = storage();
+    await s.webhooks.insert({ webhook: webhook({ id: 'whk_breaker_race' }) });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, failures) =>
+        s.webhooks.setBreaker({
+          affiliateId: 'aff_1',
+          id: 'whk_breaker_race',
+          breaker: { state: 'closed', failures: failures + 1, changedAt: t1 },
+          expected: undefined,
+        }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = results.indexOf(true) + 1;
+    expect((await s.webhooks.get({ affiliateId: 'aff_1', id: 'whk_breaker_race' }))!.breaker!.failures).toBe(
+      winner,
+    );
+  });
+
+  it('webhooks: recordHealthCheck stores the check alone, leaving revision and updatedAt', async () => {
+    await storage().webhooks.insert({ webhook: webhook({ id: 'whk_health' }) });
+    expect(
+      await storage().webhooks.recordHealthCheck({ affiliateId: 'aff_2', id: 'whk_health', check }),
+    ).toBe(false);
+    expect(
+      await storage().webhooks.recordHealthCheck({ affiliateId: 'aff_1', id: 'whk_health', check }),
+    ).toBe(true);
+    const reachable: HealthCheck = {
+      reachable: true,
+      statusCode: 204,
+      latencyMs: 7,
+      checkedAt: t1,
+      url: 'https://x.example.com/',
+    };
+    await storage().webhooks.recordHealthCheck({ affiliateId: 'aff_1', id: 'whk_health', check: reachable });
+    const read = await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_health' });
+    expect(read).toEqual({ ...webhook({ id: 'whk_health' }), lastHealthCheck: reachable });
+    expect(Object.keys(read!.lastHealthCheck!)).not.toContain('reason');
+  });
+
+  it('webhooks: remove deletes only the owner’s webhook', async () => {
+    await storage().webhooks.insert({ webhook: webhook({ id: 'whk_rm' }) });
+    expect(await storage().webhooks.remove({ affiliateId: 'aff_2', id: 'whk_rm' })).toBe(false);
+    expect(await storage().webhooks.remove({ affiliateId: 'aff_1', id: 'whk_rm' })).toBe(true);
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_rm' })).toBeUndefined();
+    expect(await storage().webhooks.remove({ affiliateId: 'aff_1', id: 'whk_rm' })).toBe(false);
+  });
+
+  it('webhooks: a rolled-back transaction leaves no webhook behind', async () => {
+    await expect(
+      storage().transaction(async (tx) => {
+        await tx.webhooks.insert({ webhook: webhook({ id: 'whk_tx' }) });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await storage().webhooks.findForOperator({ id: 'whk_tx' })).toBeUndefined();
+  });
+}
