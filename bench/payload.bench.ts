@@ -1,8 +1,9 @@
 /**
  * Building a v2 delivery: build + sanitize + serialize + sign a typical ORDER and JOURNEY event,
- * side by side in one run with the floor (JSON.stringify of the same output plus one HMAC) and
- * with a fast-redact based blocklist approach (redact every blocklisted key with wildcards,
- * serialize, sign). Writes its table to docs/benchmarks.md (`payload`).
+ * side by side in one run with the floor (JSON.stringify of the same output plus one HMAC; the aim
+ * is at most twice the floor) and with a fast-redact based blocklist approach (redact every
+ * blocklisted key with wildcards, serialize, sign). Writes its table to docs/benchmarks.md
+ * (`payload`).
  *
  * Run: npx tsx --conditions=@affiliate-commerce/source bench/payload.bench.ts
  */
@@ -104,7 +105,8 @@ const journeyEvent: EventRecord = {
         display_name: 'Add-on',
       },
     ],
-    recovery_missing_details: { fields: ['address'], contact: { email: 'ada@example.com' } },
+    recovery_missing_details: ['shipping_address'],
+    recovery_status: 'pending',
     patient,
     ...clinical,
   },
@@ -162,44 +164,68 @@ const blocklist = (event: EventRecord) => {
   return hmac(`${timestamp}.${body}`).length + body.length;
 };
 
+const floorName = 'floor: JSON.stringify + one HMAC of the same output';
+const oursName = 'this SDK: build + sanitize + serialize + sign';
+const redactName = 'fast-redact blocklist + serialize + HMAC';
+/** The aim: the whole per-attempt build costs at most twice the floor. */
+const aim = 2;
+const rounds = 5;
+
 const rows: string[] = [];
+const verdicts: string[] = [];
 for (const [label, event] of [
   ['ORDER (order_created)', orderEvent],
   ['JOURNEY (journey_checkout_started)', journeyEvent],
 ] as const) {
-  const bench = new Bench({ time: 1000, warmupTime: 200 });
   const floor = floorFor(event);
-  bench
-    .add('floor: JSON.stringify + one HMAC of the same output', floor)
-    .add('this SDK: build + sanitize + serialize + sign', () => ours(event))
-    .add('fast-redact blocklist + serialize + HMAC', () => blocklist(event));
-  await bench.run();
-  const hz = (name: string) => {
-    const result = bench.tasks.find((task) => task.name === name)!.result as {
-      state: string;
-      latency: { p50?: number; mean: number };
-    };
-    if (result.state !== 'completed') throw new Error(`${name}: ${result.state}`);
-    return 1000 / (result.latency.p50 ?? result.latency.mean);
-  };
-  const floorHz = hz('floor: JSON.stringify + one HMAC of the same output');
+  // Rounds of short runs, each side by side, so a change in the machine's load hits all three
+  // rows of a round alike; the round with the median SDK ratio is shown.
+  const measured: { hz: Map<string, number>; ratio: number }[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const bench = new Bench({ time: 300, warmupTime: 100 });
+    bench
+      .add(floorName, floor)
+      .add(oursName, () => ours(event))
+      .add(redactName, () => blocklist(event));
+    await bench.run();
+    const hz = new Map<string, number>();
+    for (const task of bench.tasks) {
+      const result = task.result as { state: string; latency: { p50?: number; mean: number } };
+      if (result.state !== 'completed') throw new Error(`${task.name}: ${result.state}`);
+      hz.set(task.name, 1000 / (result.latency.p50 ?? result.latency.mean));
+    }
+    measured.push({ hz, ratio: hz.get(floorName)! / hz.get(oursName)! });
+  }
+  const sorted = [...measured].sort((a, b) => a.ratio - b.ratio);
+  const median = sorted[Math.floor(rounds / 2)]!;
+  const floorHz = median.hz.get(floorName)!;
   rows.push(`\n**${label}**, payload ${JSON.stringify(buildV2Payload(event, { attemptAt })).length} bytes\n`);
   rows.push('| approach | payloads/s | time vs floor |', '|---|---:|---:|');
-  for (const task of bench.tasks) {
+  for (const name of [floorName, oursName, redactName]) {
+    const taskHz = median.hz.get(name)!;
     rows.push(
-      `| ${task.name} | ${Math.round(hz(task.name)).toLocaleString('en-US')} | ${(floorHz / hz(task.name)).toFixed(2)}x |`,
+      `| ${name} | ${Math.round(taskHz).toLocaleString('en-US')} | ${(floorHz / taskHz).toFixed(2)}x |`,
     );
   }
+  const range = `${sorted[0]!.ratio.toFixed(2)}x to ${sorted[rounds - 1]!.ratio.toFixed(2)}x over ${rounds} rounds`;
+  rows.push(
+    `\nThis SDK vs the floor: ${median.ratio.toFixed(2)}x (${range}); aim ≤ ${aim.toFixed(2)}x: ${median.ratio <= aim ? 'met' : 'missed'}.`,
+  );
+  verdicts.push(`${label}: ${median.ratio.toFixed(2)}x (${median.ratio <= aim ? 'met' : 'MISSED'})`);
 }
 
 const markdown = `## Building a v2 delivery (\`bench/payload.bench.ts\`)
 
-${machineLine()} tinybench, 1 s per task, payloads/s from the median latency. The SDK's path is the whole per-attempt work: project the raw event
-through the compiled category allowlist, scrub nested values, build product lines and the identity block,
-serialize, and sign. The floor only serializes the already-built output and computes one HMAC. The
+${machineLine()} tinybench, ${rounds} rounds of 0.3 s per task, the three tasks side by side in each round;
+payloads/s from the median latency, shown for the round with the median SDK ratio. The SDK's path is the whole
+per-attempt work: project the raw event through the compiled projector of its event type (every allowlisted
+field through its declared type; product lines, attribution and its params through their own allowlists; the
+params keys through the sensitive-stem net), add the conditional fields and the identity block, serialize,
+and sign. The aim is at most ${aim}x the floor. The floor only serializes the already-built output and computes one HMAC. The
 fast-redact row removes a blocklist of keys (top level and one wildcard level down; deeper wildcards with remove: true crash fast-redact 3) from the raw event and signs
 it: it is the approach the allowlist replaces, and it still leaks any sensitive key it does not name.
 ${rows.join('\n')}
 `;
 writeSection('payload', markdown);
 console.log(markdown);
+console.log(verdicts.join('\n'));

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eventDefinition } from '../events/event-dictionary';
+import { type EventCategory, eventDefinition } from '../events/event-dictionary';
 import type { EventPatient, EventRecord } from '../events/v2-payload';
 import { resolveAttribution } from '../journeys/resolve-attribution';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
 import type { Delivery } from './delivery-store';
+import { type JoinKeys, resolveJoinKeys } from './join-keys';
 
 /** What a commerce call emits. */
 export interface EmitInput {
@@ -34,6 +35,31 @@ function derivedEventId(affiliateId: string, eventType: string, key: string): st
   return `evt_${digest.slice(0, 26)}`;
 }
 
+/**
+ * The raw event with its join keys (SPEC 6.5) written in, so the v1 payload and every v2 attempt
+ * carry the same ones: `ecommerce_order_id` on journey events, `journey_id` on order-side events.
+ * The linked record decides over a raw value that disagrees with it.
+ */
+function withJoinKeys(
+  data: Readonly<Record<string, unknown>>,
+  category: EventCategory,
+  links: JoinKeys,
+): Readonly<Record<string, unknown>> {
+  const key = category === 'JOURNEY' ? 'ecommerce_order_id' : 'journey_id';
+  const value = category === 'JOURNEY' ? links.orderId : links.journeyId;
+  const journeyId = category === 'JOURNEY' ? links.journeyId : undefined;
+  if (
+    (value === undefined || data[key] === value) &&
+    (journeyId === undefined || data.journey_id === journeyId)
+  )
+    return data;
+  return {
+    ...data,
+    ...(value === undefined ? {} : { [key]: value }),
+    ...(journeyId === undefined ? {} : { journey_id: journeyId }),
+  };
+}
+
 async function patientOf(tx: Storage, input: EmitInput): Promise<EventPatient | undefined> {
   if (!input.patientId) return undefined;
   const [patient, isReturning] = await Promise.all([
@@ -55,7 +81,8 @@ async function patientOf(tx: Storage, input: EmitInput): Promise<EventPatient | 
 /**
  * Emits one event inside the caller's transaction: stores it and writes one outbox row per
  * enabled webhook of the affiliate subscribed to it, so the record, the event and its deliveries
- * commit or roll back together. Internal events are stored but never delivered. Emitting the
+ * commit or roll back together. Its join keys (SPEC 6.5) and attribution are resolved here, through
+ * the record's order, subscription and journey, and stored with the raw event. Internal events are stored but never delivered. Emitting the
  * same `eventKey` again changes nothing.
  *
  * @returns the event, and how many deliveries it queued
@@ -78,14 +105,21 @@ export async function emitEvent(
     ? derivedEventId(input.affiliateId, input.eventType, input.eventKey)
     : deps.ids.next({ prefix: 'evt' });
   const patient = await patientOf(tx, input);
+  const links = await resolveJoinKeys(tx, {
+    affiliateId: input.affiliateId,
+    category: definition.category,
+    data: input.data,
+    orderId: input.orderId,
+    journeyId: input.journeyId,
+  });
   const attribution =
     input.attribution ??
-    (input.orderId || input.journeyId
+    (links.orderId || links.journeyId
       ? await resolveAttribution({
           storage: tx,
           affiliateId: input.affiliateId,
-          orderId: input.orderId,
-          journeyId: input.journeyId,
+          orderId: links.orderId,
+          journeyId: links.journeyId,
         })
       : undefined);
   const event: EventRecord = {
@@ -93,7 +127,7 @@ export async function emitEvent(
     eventType: input.eventType,
     affiliateId: input.affiliateId,
     occurredAt: now,
-    data: input.data,
+    data: withJoinKeys(input.data, definition.category, links),
     ...(patient ? { patient } : {}),
     ...(attribution && Object.keys(attribution).length > 0 ? { attribution: { ...attribution } } : {}),
   };

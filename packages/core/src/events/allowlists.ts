@@ -1,10 +1,112 @@
 import type { EventCategory } from './event-dictionary';
+import type { ScalarFieldType } from './field-types';
+
+/** The declared type of an allowlisted field: a scalar type, or a nested shape with its own allowlist. */
+export type FieldType = ScalarFieldType | 'products' | 'attribution' | 'status_transition';
+
+/**
+ * SPEC 6.2 and 2.7, 2.8: the declared type of every field any category allowlists. A field has one
+ * type in every category that lists it. Nested shapes (`products`, `attribution`,
+ * `status_transition`) have their own allowlists in `nested-shapes.ts`.
+ */
+export const fieldTypes = {
+  order_id: 'id',
+  order_status: 'code',
+  case_status: 'code',
+  case_id: 'id',
+  ecommerce_order_id: 'id',
+  journey_id: 'id',
+  commerce_status: 'code',
+  product_variation_ids: 'ids',
+  subscription_status: 'code',
+  total_value_cents: 'cents',
+  currency: 'currency',
+  order_tag: 'code',
+  patient_conversation_id: 'id',
+  channel_type: 'code',
+  visit_type: 'code',
+  visit_id: 'id',
+  external_case_identifier: 'id',
+  external_case_status: 'code',
+  order_asset_id: 'id',
+  unlocked_at: 'timestamp',
+  order_external_identifier: 'id',
+  asset_link: 'url',
+  titration_config_id: 'id',
+  titration_direction: 'code',
+  config_name: 'text',
+  status_transition: 'status_transition',
+  questionnaire_id: 'id',
+  location_id: 'id',
+  previous_product_variation_id: 'id',
+  current_product_variation_ids: 'ids',
+  future_product_variation_ids: 'ids',
+  current_pv_count: 'count',
+  future_pv_count: 'count',
+  future_prescriptions_to_create: 'count',
+  video_requested: 'boolean',
+  reason: 'text',
+  message_type: 'code',
+  order_link: 'url',
+  reminder_type: 'code',
+  attribution: 'attribution',
+  first_purchase: 'boolean',
+  plan_type: 'code',
+  prescription_id: 'id',
+  prescription_status: 'code',
+  pharmacy_id: 'id',
+  instructions: 'text',
+  shipment_status: 'code',
+  tracking_number: 'id',
+  tracking_url: 'url',
+  shipping_carrier: 'code',
+  pharmacy_status: 'code',
+  payment_status: 'code',
+  consultation_id: 'id',
+  lab_order_id: 'id',
+  lab_order_status: 'code',
+  interpretation: 'text',
+  lab_name: 'text',
+  external_order_id: 'id',
+  provider_order_status: 'code',
+  reported_at: 'timestamp',
+  provider_event_type: 'code',
+  latest_provider_event_status: 'code',
+  support_case_id: 'id',
+  support_case_status: 'code',
+  support_case_name: 'text',
+  support_case_category: 'code',
+  external_case_url: 'url',
+  template_id: 'id',
+  template_display_name: 'text',
+  journey_type: 'code',
+  started_at: 'timestamp',
+  completed_at: 'timestamp',
+  abandoned_at: 'timestamp',
+  products: 'products',
+  coupon_code: 'code',
+  recovery_url: 'url',
+  recovery_url_expires_at: 'timestamp',
+  recovery_status: 'code',
+  recovery_missing_details: 'codes',
+  had_cart: 'boolean',
+  intake_form_id: 'id',
+  intake_form_instance_id: 'id',
+  intake_form_instance_ids: 'ids',
+  subscription_id: 'id',
+  refund_amount_cents: 'cents',
+  refund_type: 'code',
+  cycle_number: 'count',
+} as const satisfies Readonly<Record<string, FieldType>>;
+
+/** A field some category of SPEC 6.2 allowlists. */
+export type AllowlistedField = keyof typeof fieldTypes;
 
 /**
  * SPEC 6.2: the only fields each category passes through in a v2 payload. PATIENT and INTERNAL
  * pass none (only the patient-identity block). There is no SUBSCRIPTION or CHANNEL category.
  */
-export const categoryAllowlists: Readonly<Record<EventCategory, readonly string[]>> = {
+export const categoryAllowlists: Readonly<Record<EventCategory, readonly AllowlistedField[]>> = {
   ORDER: [
     'order_id',
     'order_status',

@@ -1,125 +1,110 @@
 /**
- * Sensitive keys removed from v2 payloads at any depth, even inside allowlisted fields (SPEC 6.2):
- * contact details, names, birth date, address parts, medications, allergies, diagnosis, clinical
- * notes, credentials and tokens. Keys are compared normalised (lower case, no `_`, `-` or spaces),
- * so `firstName`, `first_name` and `First-Name` are one key. Matching is on whole keys, never on
- * parts, so allowlisted names such as `lab_name` or `tracking_number` stay.
+ * The second net of v2 payloads (SPEC 6.2): keys that name sensitive data are removed even on
+ * allowlisted paths. A key is compared normalised (lower case, letters and digits only), so
+ * `patient_email`, `patientEmail`, `PatientEmail`, `PATIENT_EMAIL` and `patient-email` are one
+ * key, and it is sensitive when a sensitive stem appears anywhere inside it. The allowlist decides
+ * what may pass; this net only catches what an open bag (attribution params) or a caller of
+ * {@link scrubNested} would otherwise let through.
  */
-const sensitive = [
+
+/**
+ * The sensitive stems, normalised. Matching inside a key catches compounds (`home_phone`,
+ * `DRUG_NAME`, `diagnosis-code`, `AuthToken`), at the price of false positives on keys that only
+ * resemble them (`business_id` holds `ssn`), which is the safe side for keys no allowlist names.
+ */
+export const sensitiveStems: readonly string[] = [
   // contact details
   'email',
-  'emailaddress',
   'phone',
-  'phonenumber',
   'mobile',
-  'mobilephone',
-  'telephone',
   'fax',
-  'contact',
-  'contactinfo',
-  // names
+  // names: first, last, middle, full, given, family, display, sur- and nick-names all hold `name`
   'name',
-  'firstname',
-  'lastname',
-  'middlename',
-  'fullname',
-  'givenname',
-  'familyname',
-  'surname',
-  'preferredname',
-  'patientname',
-  'displayname',
-  'legalname',
   // birth date and identity documents
+  'birth',
   'dob',
-  'dateofbirth',
-  'birthdate',
-  'birthday',
   'ssn',
-  'socialsecuritynumber',
+  'socialsecurity',
+  'passport',
   'driverslicense',
-  'passportnumber',
-  // address parts
+  // address parts smaller than a state (street, city, zip and postal codes)
   'address',
-  'address1',
-  'address2',
-  'addressline1',
-  'addressline2',
+  'addr',
   'street',
-  'streetaddress',
   'city',
-  'state',
-  'province',
   'zip',
-  'zipcode',
-  'postalcode',
+  'postal',
   'postcode',
-  'country',
-  'shippingaddress',
-  'billingaddress',
   // clinical
-  'medication',
-  'medications',
-  'allergy',
-  'allergies',
-  'diagnosis',
-  'diagnoses',
-  'condition',
-  'conditions',
-  'clinicalnotes',
-  'clinicalnote',
-  'notes',
-  'note',
-  'symptoms',
-  'medicalhistory',
-  'healthdata',
+  'medic',
+  'drug',
+  'allerg',
+  'diagnos',
   'icd10',
-  'icdcodes',
+  'clinical',
+  'note',
+  'symptom',
+  'condition',
+  'health',
   // credentials and tokens
-  'password',
-  'passwordhash',
+  'passw',
+  'pwd',
   'token',
-  'accesstoken',
-  'refreshtoken',
-  'idtoken',
-  'apikey',
   'secret',
-  'clientsecret',
-  'authorization',
-  'credentials',
-  'sessiontoken',
+  'apikey',
+  'credential',
+  'authoriz',
+  'bearer',
   'cardnumber',
-  'cvc',
   'cvv',
+  'cvc',
 ];
 
-const blocked = new Set(sensitive);
-
-/** Normalises a key for blocklist comparison. @example normaliseKey('First-Name') // 'firstname' */
+/** Normalises a key for stem matching. @example normaliseKey('First-Name') // 'firstname' */
 export function normaliseKey(key: string): string {
-  return key.toLowerCase().replace(/[_\-\s]/g, '');
-}
-
-/** True when the key is a known sensitive key. @example isBlockedKey('date_of_birth') // true */
-export function isBlockedKey(key: string): boolean {
-  return blocked.has(normaliseKey(key));
+  let out = '';
+  for (let i = 0; i < key.length; i += 1) {
+    let code = key.charCodeAt(i);
+    if (code >= 65 && code <= 90) code += 32;
+    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) out += String.fromCharCode(code);
+  }
+  return out;
 }
 
 /**
- * A copy of a value with every blocklisted key removed at any depth. Primitives come back as
- * they are; only nested objects and arrays are walked.
+ * The stem a key holds, or undefined. Full-width and other compatibility forms are folded first
+ * (NFKC), so `ｅｍａｉｌ` is `email`.
+ *
+ * @example sensitiveStemOf('patient_email') // 'email'
+ * @example sensitiveStemOf('utm_source') // undefined
+ */
+export function sensitiveStemOf(key: string): string | undefined {
+  const normal = normaliseKey(key.normalize('NFKC'));
+  for (const stem of sensitiveStems) if (normal.includes(stem)) return stem;
+  return undefined;
+}
+
+/** True when the key holds a sensitive stem. @example isBlockedKey('DRUG_NAME') // true */
+export function isBlockedKey(key: string): boolean {
+  return sensitiveStemOf(key) !== undefined;
+}
+
+/**
+ * A copy of a value with every key that holds a sensitive stem removed, and every null or
+ * undefined value omitted, at any depth. Primitives come back as they are.
  *
  * @example
- * scrubNested({ a: { email: 'x', b: 1 } }) // { a: { b: 1 } }
+ * scrubNested({ a: { homePhone: 'x', b: 1, c: null } }) // { a: { b: 1 } }
  */
 export function scrubNested(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(scrubNested);
+  if (Array.isArray(value))
+    return value.filter((item) => item !== null && item !== undefined).map(scrubNested);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     if (isBlockedKey(key)) continue;
     const nested = (value as Record<string, unknown>)[key];
-    if (nested !== undefined) out[key] = scrubNested(nested);
+    if (nested !== undefined && nested !== null) out[key] = scrubNested(nested);
   }
   return out;
 }

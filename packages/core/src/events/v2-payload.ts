@@ -1,6 +1,7 @@
-import { categoryAllowlists } from './allowlists';
-import { scrubNested } from './blocklist';
-import { type EventCategory, eventDefinition } from './event-dictionary';
+import { type AllowlistedField, categoryAllowlists, type FieldType, fieldTypes } from './allowlists';
+import { type EventCategory, eventDictionary } from './event-dictionary';
+import { boolean, id, type Project, scalarProjectors } from './field-types';
+import { productLines, attribution as projectAttribution, statusTransition } from './nested-shapes';
 
 /** The fixed schema version of every v2 payload (SPEC 9.1). */
 export const apiVersion = '2026-08-17';
@@ -29,87 +30,83 @@ export interface EventRecord {
   readonly attribution?: Readonly<Record<string, unknown>>;
 }
 
-/** Event families that carry attribution (SPEC 6.5). */
-const attributionCategories = new Set<EventCategory>([
-  'JOURNEY',
-  'ORDER',
-  'COMMERCE',
-  'PAYMENT',
-  'PRESCRIPTION',
-  'PHARMACY',
-  'SHIPPING',
-  'LAB',
-]);
+type Projector = (event: EventRecord, out: Record<string, unknown>) => void;
 
-/** Fields a dedicated rule sets, never copied from the raw event. */
-const ruled = new Set(['attribution', 'products', 'first_purchase']);
+const typeProjectors: Readonly<Record<FieldType, Project>> = {
+  ...scalarProjectors,
+  products: productLines,
+  attribution: projectAttribution,
+  status_transition: statusTransition,
+};
 
-type Projector = (data: Readonly<Record<string, unknown>>, out: Record<string, unknown>) => void;
+/** Fields a dedicated rule sets, never copied from the raw event as they are. */
+const ruled = new Set<AllowlistedField>(['attribution', 'first_purchase']);
 
-function compile(fields: readonly string[]): Projector {
-  const copied = fields.filter((field) => !ruled.has(field));
-  return (data, out) => {
-    for (const field of copied) {
-      const value = data[field];
-      if (value === undefined) continue;
-      out[field] = typeof value === 'object' && value !== null ? scrubNested(value) : value;
+/** SPEC 6.4: when `first_purchase` appears, and with what value. */
+function firstPurchaseRule(eventType: string): (data: Readonly<Record<string, unknown>>) => unknown {
+  if (eventType === 'journey_contact_captured') return () => undefined;
+  if (eventType === 'subscription_renewed') return () => false;
+  if (eventType === 'journey_abandoned')
+    return (data) => (data.had_cart === true ? boolean(data.first_purchase) : undefined);
+  return (data) => boolean(data.first_purchase);
+}
+
+/**
+ * The projector of one event type, compiled once: it walks the category's allowlist (never the
+ * raw event), sends each value through its declared type, and omits what is absent, null or of
+ * the wrong type.
+ */
+function compile(eventType: string, category: EventCategory): Projector {
+  const allowlist = categoryAllowlists[category];
+  const names = allowlist.filter((field) => !ruled.has(field));
+  const projects = names.map((field) => typeProjectors[fieldTypes[field]]);
+  const firstPurchase = allowlist.includes('first_purchase') ? firstPurchaseRule(eventType) : undefined;
+  // SPEC 6.5: the families that carry attribution are those whose allowlist names it.
+  const carriesAttribution = allowlist.includes('attribution');
+  return (event, out) => {
+    const { data } = event;
+    for (let i = 0; i < names.length; i += 1) {
+      const name = names[i]!;
+      const raw = data[name];
+      if (raw === undefined || raw === null) continue;
+      const value = projects[i]!(raw);
+      if (value !== undefined) out[name] = value;
+    }
+    if (firstPurchase) {
+      const value = firstPurchase(data);
+      if (value !== undefined) out.first_purchase = value;
+    }
+    if (carriesAttribution && event.attribution) {
+      const value = projectAttribution(event.attribution);
+      if (value !== undefined) out.attribution = value;
     }
   };
 }
 
-/** One projector per category, compiled once: a call walks the allowlist, never the raw event. */
-const projectors = Object.fromEntries(
-  Object.entries(categoryAllowlists).map(([category, fields]) => [category, compile(fields)]),
-) as Record<EventCategory, Projector>;
-
-const allows = (category: EventCategory, field: string) => categoryAllowlists[category].includes(field);
-
-function toInteger(value: unknown): number | undefined {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? Math.round(number) : undefined;
-}
-
-/**
- * Product lines exactly as SPEC 2.7: `{ product_variation_id, quantity, unit_price_cents, is_addon }`,
- * money in integer cents; display names are never delivered.
- */
-function productLines(raw: unknown): Record<string, unknown>[] | undefined {
-  if (!Array.isArray(raw)) return undefined;
-  return raw
-    .filter((line): line is Record<string, unknown> => typeof line === 'object' && line !== null)
-    .map((line) => ({
-      product_variation_id: String(line.product_variation_id ?? line.productVariationId ?? ''),
-      quantity: toInteger(line.quantity) ?? 1,
-      unit_price_cents: toInteger(line.unit_price_cents ?? line.unitPriceCents) ?? 0,
-      is_addon: line.is_addon === true || line.isAddon === true,
-    }));
-}
-
-/** SPEC 6.4: when `first_purchase` appears, and with what value. */
-function firstPurchase(eventType: string, data: Readonly<Record<string, unknown>>): boolean | undefined {
-  if (eventType === 'journey_contact_captured') return undefined;
-  if (eventType === 'subscription_renewed') return false;
-  if (eventType === 'journey_abandoned' && data.had_cart !== true) return undefined;
-  return typeof data.first_purchase === 'boolean' ? data.first_purchase : undefined;
-}
+/** One projector per public event type. */
+const projectors = new Map<string, Projector>(
+  eventDictionary
+    .filter((definition) => definition.visibility === 'public')
+    .map((definition) => [definition.name, compile(definition.name, definition.category)]),
+);
 
 /**
  * Builds the sanitized v2 payload of one delivery attempt (SPEC 2.7, 6): the envelope with a
- * fresh `timestamp`, the category's allowlisted fields with sensitive keys removed at any depth,
- * product lines, the conditional fields, attribution where the family carries it, and the
- * patient-identity block.
+ * fresh `timestamp`, the category's allowlisted fields each projected through its declared type
+ * (nested objects only where a shape is declared, through that shape's own allowlist; money in
+ * integer cents; nothing null at any depth), the conditional fields, attribution where the family
+ * carries it, and the patient-identity block.
  *
  * @example
  * const payload = buildV2Payload(event, { attemptAt: clock.now() });
  */
 export function buildV2Payload(event: EventRecord, options: { attemptAt: Date }): Record<string, unknown> {
-  const definition = eventDefinition(event.eventType);
-  if (definition?.visibility !== 'public') {
+  const project = projectors.get(event.eventType);
+  if (!project) {
     throw new TypeError(
       `@affiliate-commerce/core: ${event.eventType} is not a public event and is never delivered`,
     );
   }
-  const { category } = definition;
   const payload: Record<string, unknown> = {
     event_type: event.eventType,
     event_id: event.eventId,
@@ -118,22 +115,16 @@ export function buildV2Payload(event: EventRecord, options: { attemptAt: Date })
     timestamp_epoch: Math.floor(options.attemptAt.getTime() / 1000),
     affiliate_id: event.affiliateId,
   };
-  projectors[category](event.data, payload);
-  if (allows(category, 'products')) {
-    const lines = productLines(event.data.products);
-    if (lines) payload.products = lines;
+  project(event, payload);
+  const { patient } = event;
+  payload.patient_marketing_consent = patient?.marketingConsent === true;
+  payload.is_returning_patient = patient?.isReturning === true;
+  const patientId = patient ? id(patient.id) : undefined;
+  if (patientId !== undefined) {
+    payload.patient_id = patientId;
+    const externalId = id(patient?.externalId);
+    if (externalId !== undefined) payload.patient_external_id = externalId;
   }
-  if (allows(category, 'first_purchase')) {
-    const value = firstPurchase(event.eventType, event.data);
-    if (value !== undefined) payload.first_purchase = value;
-  }
-  if (attributionCategories.has(category) && event.attribution && Object.keys(event.attribution).length > 0) {
-    payload.attribution = scrubNested(event.attribution);
-  }
-  payload.patient_marketing_consent = event.patient?.marketingConsent ?? false;
-  payload.is_returning_patient = event.patient?.isReturning ?? false;
-  if (event.patient?.id) payload.patient_id = event.patient.id;
-  if (event.patient?.id && event.patient.externalId) payload.patient_external_id = event.patient.externalId;
   return payload;
 }
 
