@@ -1,7 +1,7 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HandleOptions, Logger, Service } from '@affiliate-commerce/core';
-import { testService, testTokens } from '@affiliate-commerce/core/testing';
+import type { HandleOptions, Logger, RateLimiter, Service } from '@affiliate-commerce/core';
+import { testService, testTokens } from '@affiliate-commerce/testkit';
 import express, { type Express } from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createExpressRouter } from './router';
@@ -187,6 +187,58 @@ describe('express adapter: body limits while streaming', () => {
     expect(answer.written).toBeLessThan(offered);
     // What the server took off the wire stays near the limit, not the upload.
     expect(seenSockets[0]!.bytesRead).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+describe('express adapter: refused before the body is read', () => {
+  /** A limiter with nothing left: every rate-limited call is refused before its body is read. */
+  const spent: RateLimiter = {
+    consume: async () => ({
+      allowed: false,
+      limit: 60,
+      remaining: 0,
+      resetAt: new Date('2026-11-23T10:01:00Z'),
+      retryAfterSeconds: 60,
+    }),
+  };
+  const post = (at: { host: string; port: number }, agent: Agent, body: string) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          ...at,
+          agent,
+          path: '/api/journeys',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('keeps the connection for 429s whose small bodies have a known length (a large or chunked upload still closes it)', async () => {
+    seenSockets.length = 0;
+    const at = await listen(hostApp(testService({ rateLimiter: spent })));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = JSON.stringify({ templateSlug: 'start-your-plan', visitorId: 'v_1' });
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await post(at, agent, body);
+        expectEnvelope(answer, 429, 'RATE_LIMITED');
+        expect(answer.headers.connection).not.toBe('close');
+      }
+      expect(new Set(seenSockets).size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

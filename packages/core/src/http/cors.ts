@@ -3,32 +3,29 @@
  * routes carry no credentials (no cookies, no bearer token), so any origin may call them unless
  * the host narrows the list.
  */
+import type { CorsOrigins } from './cors-origins';
 import type { AnyRoute } from './route';
-
-/**
- * Origins allowed to call routes marked `cors`: `'*'` (any, the default), or exact origins such
- * as `https://shop.example.com`.
- *
- * @example
- * createService({ ...ports, corsOrigins: ['https://shop.example.com'] });
- */
-export type CorsOrigins = '*' | readonly string[];
 
 /** Browsers cap a cached preflight anyway (Chromium at two hours). */
 const maxAgeSeconds = '7200';
 
+/** The rate-limit headers, readable by the storefront's script (none of them is CORS-safelisted). */
+const exposed = 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset';
+
 /**
- * The `Access-Control-Allow-Origin` (and `Vary`) headers for a request to a `cors` route; none
- * when the request's origin is not allowed, which the browser then refuses to read.
+ * The `Access-Control-Allow-Origin` (and `Vary`) headers for a request to a `cors` route, exposing
+ * the rate-limit headers so a storefront can honour `Retry-After`; none when the request's origin
+ * is not allowed, which the browser then refuses to read.
  *
  * @example
  * corsHeaders(request, ['https://shop.example.com'])
  */
 export function corsHeaders(request: Request, origins: CorsOrigins = '*'): Record<string, string> {
-  if (origins === '*') return { 'Access-Control-Allow-Origin': '*' };
+  if (origins === '*')
+    return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposed };
   const origin = request.headers.get('origin');
   return origin !== null && origins.includes(origin)
-    ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+    ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': exposed, Vary: 'Origin' }
     : { Vary: 'Origin' };
 }
 

@@ -1,7 +1,7 @@
+import { type TestService, testService } from '@affiliate-commerce/testkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Attribution, Touch } from '../attribution/touches';
-import { type TestService, testService } from '../testing/test-service';
 
 /** The pure rules have their own properties (attribution/properties.test.ts); these check the routes. */
 async function storefront(overrides: Parameters<typeof testService>[0] = {}): Promise<TestService> {
@@ -142,6 +142,11 @@ describe('storefront abuse limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('x-ratelimit-limit')).toBe('60');
     expect(refused.headers.get('access-control-allow-origin')).toBeTruthy();
+    // Readable by the storefront's script, so it can wait as long as Retry-After says.
+    const exposed = refused.headers.get('access-control-expose-headers')?.toLowerCase().split(/,\s*/);
+    expect(exposed).toEqual(
+      expect.arrayContaining(['retry-after', 'x-ratelimit-limit', 'x-ratelimit-reset']),
+    );
     expect((await start('203.0.113.8')).status).toBe(201);
   });
 
