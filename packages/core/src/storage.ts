@@ -1,9 +1,9 @@
 import type { AffiliateStore } from './affiliates/affiliate-store';
 import type { BillingStore } from './billing/billing-store';
 import type { CouponReportStore } from './coupons/coupon-report-store';
-import type { DeliveryStore } from './deliveries/delivery-store';
 import type { JourneyStore } from './journeys/journey-store';
 import type { OrderStore } from './orders/order-store';
+import type { DeliveryStore } from './outbox/delivery-store';
 import type { PatientStore } from './patients/patient-store';
 import type { RecordStore } from './records/record-store';
 import type { SubscriptionStore } from './subscriptions/subscription-store';

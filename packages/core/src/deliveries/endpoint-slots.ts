@@ -1,4 +1,4 @@
-import type { ClaimedDelivery } from './delivery-store';
+import type { ClaimedDelivery } from '../outbox/delivery-store';
 
 /**
  * The per-endpoint cap on sends in flight: which waiting delivery may go next, and which

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { notFound } from '../errors';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
+import type { Delivery, DeliveryAttempt } from '../outbox/delivery-store';
 import { webhookReaders, webhookWriters } from '../webhooks/webhook-schemas';
-import type { Delivery, DeliveryAttempt } from './delivery-store';
 
 const attemptSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { buildV1Payload, buildV2Payload } from '../events/v2-payload';
 import { type CheckedDestination, checkDestination } from '../net/guarded-request';
 import type { HttpFailure, HttpOutcome } from '../net/http-client';
+import type { ClaimedDelivery, DeliveryStatus } from '../outbox/delivery-store';
 import type { ServiceDeps } from '../service-deps';
 import type { BreakerOptions } from '../webhooks/breaker';
 import { webhookHeaders } from '../webhooks/signature';
@@ -8,7 +9,6 @@ import { signingSecretsOf } from '../webhooks/signing-secrets';
 import { setWebhookStatus } from '../webhooks/update-webhook';
 import type { Webhook } from '../webhooks/webhook-store';
 import { type BreakerBook, breakerBook } from './breaker-book';
-import type { ClaimedDelivery, DeliveryStatus } from './delivery-store';
 import { endpointSlots } from './endpoint-slots';
 import { nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './retry-schedule';
 

@@ -1,5 +1,5 @@
-import type { Delivery, DeliveryStore } from '../deliveries/delivery-store';
 import type { EventRecord } from '../events/v2-payload';
+import type { Delivery, DeliveryStore } from '../outbox/delivery-store';
 import { type MemoryState, scopedKey } from './memory-state';
 
 /** Leases of the in-memory outbox, which the storage snapshot need not keep. */

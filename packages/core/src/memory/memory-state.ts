@@ -1,10 +1,10 @@
 import type { Affiliate } from '../affiliates/affiliate-store';
 import type { Attribution } from '../attribution/touches';
 import type { BillingProfile, StoredPaymentMethod } from '../billing/billing-store';
-import type { Delivery, DeliveryAttempt } from '../deliveries/delivery-store';
 import type { EventRecord } from '../events/v2-payload';
 import type { JourneyTemplate, NewJourney } from '../journeys/journey-store';
 import type { CouponRedemption, Order } from '../orders/order-store';
+import type { Delivery, DeliveryAttempt } from '../outbox/delivery-store';
 import type { Patient } from '../patients/patient-store';
 import type { CommerceRecord } from '../records/record-store';
 import type { Subscription } from '../subscriptions/subscription-store';

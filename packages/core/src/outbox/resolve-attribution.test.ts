@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Attribution } from '../attribution/touches';
+import type { NewJourney } from '../journeys/journey-store';
 import { memoryStorage } from '../memory/memory-storage';
 import type { Order } from '../orders/order-store';
 import type { Storage } from '../storage';
-import type { NewJourney } from './journey-store';
 import { resolveAttribution } from './resolve-attribution';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type EventCategory, eventDefinition } from '../events/event-dictionary';
 import type { EventPatient, EventRecord } from '../events/v2-payload';
-import { resolveAttribution } from '../journeys/resolve-attribution';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
 import type { Delivery } from './delivery-store';
 import { type JoinKeys, resolveJoinKeys } from './join-keys';
+import { resolveAttribution } from './resolve-attribution';
 
 /** What a commerce call emits. */
 export interface EmitInput {
