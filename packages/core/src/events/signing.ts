@@ -1,12 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { signWebhook, signWebhookV1 } from '@affiliate-commerce/webhook-verify/node';
 
 /** The header carrying the signature (DESIGN.md). */
 export const signatureHeader = 'X-Webhook-Signature';
 
-function hmac(secret: string, text: string): string {
-  // The key is the UTF-8 bytes of the whole secret string, `whsec_` prefix included (DESIGN.md).
-  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(text, 'utf8').digest('base64');
-}
+// The HMAC is webhook-verify's, the package receivers verify with, so sender and receiver share
+// one computation. Its `/node` entry is the node:crypto build whatever conditions a host's
+// bundler uses: a Worker bundle resolves the package itself to the async-only WebCrypto build.
 
 /**
  * The v2 signature header value: `t=<unix>,sha256=<b64>` over `<t>.<body>` (SPEC 5.4). During a
@@ -18,10 +17,7 @@ function hmac(secret: string, text: string): string {
 export function signV2(input: { body: string; timestamp: number; secrets: readonly string[] }): string {
   if (!Number.isInteger(input.timestamp))
     throw new TypeError('@affiliate-commerce/core: timestamp must be whole Unix seconds');
-  const signed = `${input.timestamp}.${input.body}`;
-  return [`t=${input.timestamp}`, ...input.secrets.map((secret) => `sha256=${hmac(secret, signed)}`)].join(
-    ',',
-  );
+  return signWebhook({ payload: input.body, secret: input.secrets, timestamp: input.timestamp });
 }
 
 /**
@@ -32,5 +28,5 @@ export function signV2(input: { body: string; timestamp: number; secrets: readon
  * signV1({ body, secrets: ['whsec_...'] }) // 'sha256=...'
  */
 export function signV1(input: { body: string; secrets: readonly string[] }): string {
-  return input.secrets.map((secret) => `sha256=${hmac(secret, input.body)}`).join(',');
+  return signWebhookV1({ payload: input.body, secret: input.secrets });
 }

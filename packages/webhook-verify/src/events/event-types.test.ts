@@ -2,7 +2,7 @@ import { eventDictionary, isSubscribable } from '@affiliate-commerce/core';
 import { describe, expect, it } from 'vitest';
 import { notYetSubscribable, webhookEventCategories } from './event-types';
 
-describe('6.1 the public event dictionary, copied from core', () => {
+describe('6.1 the public event list and the dictionary core builds on it', () => {
   const publicEvents = eventDictionary.filter((event) => event.visibility === 'public');
 
   it('has the public names and categories of core, in order', () => {

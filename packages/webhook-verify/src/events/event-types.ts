@@ -1,8 +1,11 @@
 /**
- * The public part of the event dictionary (SPEC 6.1): 58 event types with their payload category
- * (SPEC 6.2). The two internal events are never delivered, so they are not here. Copied from
- * `@affiliate-commerce/core` (this package has no run-time dependency on it); a test checks that
- * the two lists agree.
+ * The public event list (SPEC 6.1): 58 event types with their payload category (SPEC 6.2), the one
+ * definition of them. `@affiliate-commerce/core` types its event dictionary by this list, so a name
+ * or category that differs fails to compile there; the two internal events are never delivered,
+ * so they are defined in core alone. Exported as `@affiliate-commerce/webhook-verify/events`, with
+ * no dependency, and from `/schemas`.
+ *
+ * @packageDocumentation
  */
 
 /** Payload categories of SPEC 6.2 that reach affiliates (INTERNAL events are never delivered). */
