@@ -5,7 +5,16 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const all = ['payload', 'verify', 'delivery', 'isolation', 'capture-size', 'coupon-report', 'edge'];
+const all = [
+  'payload',
+  'verify',
+  'delivery',
+  'isolation',
+  'capture-size',
+  'coupon-report',
+  'edge',
+  'api-overhead',
+];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 const root = fileURLToPath(new URL('..', import.meta.url));
 for (const name of chosen) {

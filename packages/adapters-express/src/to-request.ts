@@ -45,14 +45,16 @@ export function convertible(req: ExpressRequest): boolean {
  * const request = toRequest(req);
  */
 export function toRequest(req: ExpressRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
-  }
   const body = requestBody(req);
   // A body that was already read has the wrong length now; let fetch compute it.
-  if (body !== null && !(body instanceof ReadableStream)) headers.delete('content-length');
+  const keepLength = body === null || body instanceof ReadableStream;
+  const headers: [string, string][] = [];
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    if (value === undefined || (name === 'content-length' && !keepLength)) continue;
+    if (typeof value === 'string') headers.push([name, value]);
+    else for (const one of value) headers.push([name, one]);
+  }
   return new Request(requestUrl(req), {
     method: req.method,
     headers,

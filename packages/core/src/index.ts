@@ -38,17 +38,6 @@ export {
 export { presetRange, type ReportPreset, reportPresets } from './coupons/report-range';
 export { type CouponReportView, toCouponReportView } from './coupons/report-view';
 export { compareBytes, compareUsageRows } from './coupons/usage-row-order';
-export { type CommerceEmitInput, emitInput } from './deliveries/commerce-emit';
-export type {
-  AttemptOutcome,
-  ClaimedDelivery,
-  Delivery,
-  DeliveryAttempt,
-  DeliveryStatus,
-  DeliveryStore,
-  Page,
-} from './deliveries/delivery-store';
-export { type EmitInput, emitEvent } from './deliveries/emit-event';
 export { nextAttemptAt, retryDelaysMs } from './deliveries/retry-schedule';
 export { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 export { runWorker, type WorkerOptions, type WorkOptions } from './deliveries/run-worker';
@@ -58,6 +47,7 @@ export { isBlockedKey, scrubNested } from './events/blocklist';
 export {
   type EventCategory,
   type EventDefinition,
+  type EventType,
   eventDefinition,
   eventDictionary,
   isSubscribable,
@@ -76,7 +66,7 @@ export { maxJsonBodyBytes } from './http/input';
 export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './http/kernel';
 export { generateOpenApi } from './http/openapi';
 export { maxPathParamLength } from './http/path-params';
-export { errorResponse, jsonResponse } from './http/reply';
+export { errorResponse, jsonResponse, responseText } from './http/reply';
 export type {
   Access,
   AffiliateActor,
@@ -135,6 +125,18 @@ export {
   orderStatuses,
 } from './orders/order-store';
 export type { RecordedOrder } from './orders/record-order';
+export { type CommerceEmitInput, emitInput } from './outbox/commerce-emit';
+export type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryStatus,
+  DeliveryStore,
+  Page,
+} from './outbox/delivery-store';
+export { type EmitInput, emitEvent } from './outbox/emit-event';
+export { type ResolveAttributionInput, resolveAttribution } from './outbox/resolve-attribution';
 export { type Patient, type PatientStore, returningStatuses } from './patients/patient-store';
 export { recordPatientInput } from './patients/record-patient';
 export * from './payments';
@@ -158,15 +160,31 @@ export {
   type RateLimiter,
   rateLimitHeaders,
 } from './rate-limit/rate-limiter';
+export { type RecordClinicalOrderInput, recordClinicalOrderInput } from './records/record-clinical-order';
 export { type RecordInput, recordInput } from './records/record-commerce-record';
 export { type RecordKindRules, recordKinds } from './records/record-kinds';
+export {
+  type OrderActivityType,
+  orderActivityTypes,
+  type RecordOrderActivityInput,
+  recordOrderActivityInput,
+} from './records/record-order-activity';
 export type { CommerceRecord, RecordKind, RecordStore } from './records/record-store';
 export { routes } from './routes';
 export { createService, type Service, type ServiceOptions } from './service';
 export type { ServiceDeps } from './service-deps';
 export type { Storage, TransactionOptions } from './storage';
+export {
+  type RecordRenewalFailureInput,
+  recordRenewalFailureInput,
+} from './subscriptions/record-renewal-failure';
 export { type RecordSubscriptionInput, recordSubscriptionInput } from './subscriptions/record-subscription';
 export { type CalendarDay, nextBillingDateFor, parseRenewalDate } from './subscriptions/renewal-date';
+export {
+  type SetSubscriptionStatusInput,
+  setSubscriptionStatusInput,
+} from './subscriptions/set-subscription-status';
+export { type SubscriptionStatus, subscriptionStatuses } from './subscriptions/subscription-events';
 export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
 export * from './support';
 export type { BreakerOptions } from './webhooks/breaker';

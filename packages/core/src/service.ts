@@ -1,7 +1,6 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { Affiliate } from './affiliates/affiliate-store';
-import { type CommerceEmitInput, commerceEmit } from './deliveries/commerce-emit';
 import { checkDeliveryOptions, type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 import { type WorkOptions, work } from './deliveries/run-worker';
 import type { DomainError } from './errors';
@@ -9,6 +8,7 @@ import type { EventRecord } from './events/v2-payload';
 import { validate } from './http/input';
 import { createKernel, type HandleOptions, type KernelOptions } from './http/kernel';
 import type { AnyRoute } from './http/route';
+import { type CompleteIntakeFormInput, completeIntakeForm } from './journeys/complete-intake-form';
 import type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './journeys/journey-input';
 import type { Journey, JourneyTemplate } from './journeys/journey-store';
 import { recordJourneyTemplate } from './journeys/record-journey-template';
@@ -17,14 +17,22 @@ import type { RecordOrderInput, SetOrderStatusInput } from './orders/order-input
 import type { Order } from './orders/order-store';
 import { type RecordedOrder, recordOrder } from './orders/record-order';
 import { setOrderStatus } from './orders/set-order-status';
+import { type CommerceEmitInput, commerceEmit } from './outbox/commerce-emit';
 import type { Patient } from './patients/patient-store';
 import { recordPatient, type recordPatientInput } from './patients/record-patient';
 import { silentLogger } from './ports/logger';
+import { type RecordClinicalOrderInput, recordClinicalOrder } from './records/record-clinical-order';
 import { type RecordInput, recordCommerceRecord } from './records/record-commerce-record';
+import { type RecordOrderActivityInput, recordOrderActivity } from './records/record-order-activity';
 import type { CommerceRecord } from './records/record-store';
 import { routes } from './routes';
 import type { ServiceDeps } from './service-deps';
+import { type RecordRenewalFailureInput, recordRenewalFailure } from './subscriptions/record-renewal-failure';
 import { type RecordSubscriptionInput, recordSubscription } from './subscriptions/record-subscription';
+import {
+  type SetSubscriptionStatusInput,
+  setSubscriptionStatus,
+} from './subscriptions/set-subscription-status';
 import type { Subscription } from './subscriptions/subscription-store';
 import { type WebhookDeps, type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
 
@@ -74,6 +82,22 @@ export interface Service {
     recordLabOrder(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
     /** Stores a payment; emits payment_succeeded, payment_failed, payment_refunded, consultation_payment_succeeded. */
     recordPayment(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    /**
+     * Stores a clinical order (the ORDER family); emits order_created, then order_status_changed,
+     * _cancelled, _completed, order_case_status_changed, order_product_changed or order_updated as it changes.
+     */
+    recordClinicalOrder(input: RecordClinicalOrderInput): ResultAsync<CommerceRecord, DomainError>;
+    /**
+     * Emits what happened on a clinical order: order_message_received, order_visit_scheduled/_completed,
+     * order_asset_unlocked, order_titration_changed, order_reminder_sent, order_questionnaire_completed.
+     */
+    recordOrderActivity(input: RecordOrderActivityInput): ResultAsync<EventRecord, DomainError>;
+    /** Pauses, resumes or cancels a subscription; emits subscription_paused, _resumed or _cancelled on a real change. */
+    setSubscriptionStatus(input: SetSubscriptionStatusInput): ResultAsync<Subscription, DomainError>;
+    /** Emits subscription_renewal_failed for a failed renewal charge, once per cycle and attempt. */
+    recordRenewalFailure(input: RecordRenewalFailureInput): ResultAsync<EventRecord, DomainError>;
+    /** Emits custom_intake_form_completed for a journey, once per form instance. */
+    completeIntakeForm(input: CompleteIntakeFormInput): ResultAsync<EventRecord, DomainError>;
   };
   /** The webhook delivery worker: one batch at a time (`runDue`), or continuously (`work`, which `runWorker` runs). */
   readonly deliveries: {
@@ -134,6 +158,11 @@ export function createService(options: ServiceOptions): Service {
       recordShipment: (input) => recordCommerceRecord(deps, 'shipment', input),
       recordLabOrder: (input) => recordCommerceRecord(deps, 'labOrder', input),
       recordPayment: (input) => recordCommerceRecord(deps, 'payment', input),
+      recordClinicalOrder: (input) => recordClinicalOrder(deps, input),
+      recordOrderActivity: (input) => recordOrderActivity(deps, input),
+      setSubscriptionStatus: (input) => setSubscriptionStatus(deps, input),
+      recordRenewalFailure: (input) => recordRenewalFailure(deps, input),
+      completeIntakeForm: (input) => completeIntakeForm(deps, input),
     },
     deliveries: {
       runDue: (input) => runDue(deps, { ...deliveries, ...input }),

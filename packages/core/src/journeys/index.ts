@@ -1,4 +1,9 @@
 export {
+  type CompleteIntakeFormInput,
+  completeIntakeForm,
+  completeIntakeFormInput,
+} from './complete-intake-form';
+export {
   journeySlug,
   type RecordJourneyTemplateInput,
   recordJourneyTemplateInput,
@@ -21,7 +26,6 @@ export {
   toTemplateView,
 } from './journey-view';
 export { recordJourneyTemplate } from './record-journey-template';
-export { type ResolveAttributionInput, resolveAttribution } from './resolve-attribution';
 export { setJourneyStatus } from './set-journey-status';
 export { startJourney } from './start-journey';
 export { viewJourneyTemplate } from './view-template';

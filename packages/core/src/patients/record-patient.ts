@@ -1,8 +1,8 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { emitEvent } from '../deliveries/emit-event';
 import type { DomainError } from '../errors';
 import { validate } from '../http/input';
+import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
 import type { Patient } from './patient-store';
 

@@ -1,9 +1,9 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { emitEvent } from '../deliveries/emit-event';
 import type { DomainError } from '../errors';
 import { validate } from '../http/input';
 import { recordId } from '../orders/order-input';
+import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
 import { recordKinds } from './record-kinds';
 import type { CommerceRecord, RecordKind } from './record-store';

@@ -60,4 +60,11 @@ export const recordKinds: Readonly<Record<RecordKind, RecordKindRules>> = {
       consultation_succeeded: 'consultation_payment_succeeded',
     },
   },
+  clinicalOrder: {
+    idField: 'order_id',
+    statusField: 'order_status',
+    created: 'order_created',
+    byStatus: { cancelled: 'order_cancelled', completed: 'order_completed' },
+    otherChange: 'order_status_changed',
+  },
 };

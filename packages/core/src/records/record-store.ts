@@ -1,5 +1,9 @@
-/** Kinds of commerce record the host reports besides orders, subscriptions, patients and journeys. */
-export type RecordKind = 'prescription' | 'pharmacy' | 'shipment' | 'labOrder' | 'payment';
+/**
+ * Kinds of commerce record the host reports besides ecommerce orders, subscriptions, patients and
+ * journeys. `clinicalOrder` is the order of the ORDER event family (SPEC 6.2): the clinical order
+ * a journey or an ecommerce order leads to, whose `orderId` is that ecommerce order.
+ */
+export type RecordKind = 'prescription' | 'pharmacy' | 'shipment' | 'labOrder' | 'payment' | 'clinicalOrder';
 
 /** One commerce record: its status and the raw fields the host sent (health data included, for v1). */
 export interface CommerceRecord {

@@ -1,10 +1,10 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { emitEvent } from '../deliveries/emit-event';
 import type { DomainError } from '../errors';
 import { validate } from '../http/input';
 import { recordId } from '../orders/order-input';
 import type { ServiceDeps } from '../service-deps';
+import { emitSubscriptionEvent, subscriptionStatusEvent } from './subscription-events';
 import type { Subscription } from './subscription-store';
 
 /** What the host's commerce back end sends to record a subscription. */
@@ -31,7 +31,9 @@ export const recordSubscriptionInput = z.object({
 export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>;
 
 /**
- * Stores (creates or replaces) a subscription as the host's commerce back end reports it.
+ * Stores (creates or replaces) a subscription as the host's commerce back end reports it; emits
+ * `subscription_created` the first time, and the event of a later status change as
+ * `setSubscriptionStatus` does (`subscription_paused`, `_resumed`, `_cancelled`).
  *
  * @example
  * await service.commerce.recordSubscription({
@@ -65,19 +67,14 @@ export function recordSubscription(
           updatedAt: now,
         };
         await tx.subscriptions.upsert({ subscription: record });
-        if (!existing) {
-          await emitEvent(tx, deps, {
-            affiliateId,
-            eventType: 'subscription_created',
-            eventKey: `${id}:created`,
-            data: {
-              subscription_id: id,
-              subscription_status: record.status,
-              ...(record.parentOrderId ? { ecommerce_order_id: record.parentOrderId } : {}),
-              plan_type: `${record.cadence.count}_${record.cadence.interval}`,
-            },
-            ...(record.patientId ? { patientId: record.patientId } : {}),
-            ...(record.parentOrderId ? { orderId: record.parentOrderId } : {}),
+        const eventType = existing
+          ? subscriptionStatusEvent(existing.status, record.status)
+          : 'subscription_created';
+        if (eventType) {
+          await emitSubscriptionEvent(tx, deps, {
+            eventType,
+            subscription: record,
+            ...(existing ? {} : { eventKey: `${id}:created` }),
           });
         }
         return record;

@@ -1,4 +1,4 @@
-import { emitEvent } from '../deliveries/emit-event';
+import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
 import { caseStatusOf } from './support-schemas';

@@ -54,5 +54,31 @@ export function recordStoreContract(getStorage: () => Storage): void {
         await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' }),
       ).toMatchObject({ status: 'denied', createdAt: t0 });
     });
+
+    it('keeps a clinical order apart from the other kinds, with its ecommerce order and nested fields', async () => {
+      const order: CommerceRecord = {
+        kind: 'clinicalOrder',
+        id: 'co_1',
+        affiliateId: 'aff_1',
+        status: 'in_review',
+        orderId: 'ord_1',
+        patientId: 'pat_1',
+        fields: { case_id: 'cs_1', case_status: 'assigned', product_variation_ids: ['pv_1', 'pv_2'] },
+        createdAt: t0,
+        updatedAt: t0,
+      };
+      const prescription: CommerceRecord = { ...order, kind: 'prescription', status: 'approved', fields: {} };
+      await storage.records.upsert({ record: order });
+      await storage.records.upsert({ record: prescription });
+      expect(await storage.records.get({ affiliateId: 'aff_1', kind: 'clinicalOrder', id: 'co_1' })).toEqual(
+        order,
+      );
+      expect(await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'co_1' })).toEqual(
+        prescription,
+      );
+      expect(
+        await storage.records.get({ affiliateId: 'aff_2', kind: 'clinicalOrder', id: 'co_1' }),
+      ).toBeUndefined();
+    });
   });
 }
