@@ -30,7 +30,7 @@ const reachable = (url: string, persisted: boolean) => ({
   data: result(url, { reachable: true, statusCode: 200, latencyMs: 12, persisted }),
 });
 
-/** SSRF cases of issue 3: each must be refused before any connection, as `reachable: false`. */
+/** SSRF cases: each must be refused before any connection, as `reachable: false`. */
 const refusedUrls: readonly [string, string][] = [
   ['https://127.0.0.1/hook', 'loopback'],
   ['https://[::1]/hook', 'loopback'],

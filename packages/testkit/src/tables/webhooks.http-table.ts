@@ -23,7 +23,7 @@ function noCredentials(_response: Response, json: unknown): void {
   assert(!('credentials' in dataOf(json)), `credentials leaked: ${JSON.stringify(json)}`);
 }
 
-/** The done-when sequence of issue 3: credentials exactly once per false → true. */
+/** Credentials are revealed exactly once per authentication false → true. */
 function credentialsOnce(): HttpCase {
   const secrets: string[] = [];
   const step = (authentication: boolean, reveals: boolean, extra: object = {}) => ({
