@@ -6,6 +6,7 @@ import { validate } from '../http/input';
 import { recordId } from '../orders/order-input';
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
+import { journeyEventBase } from './journey-events';
 
 /** What the host sends when a visitor completes a custom intake form of a journey. */
 export const completeIntakeFormInput = z.strictObject({
@@ -42,25 +43,15 @@ export function completeIntakeForm(
     deps.storage.transaction(async (tx) => {
       const journey = await tx.journeys.get({ affiliateId, id: journeyId });
       if (!journey) return undefined;
-      const [template, order] = await Promise.all([
-        tx.journeys.templateBySlug({ slug: journey.templateSlug }),
-        journey.orderId ? tx.orders.get({ affiliateId, id: journey.orderId }) : undefined,
-      ]);
+      const template = await tx.journeys.templateBySlug({ slug: journey.templateSlug });
+      const { links, data } = await journeyEventBase(tx, journey, template);
       const { event } = await emitEvent(tx, deps, {
         affiliateId,
         eventType: 'custom_intake_form_completed',
         eventKey: `${journey.id}:intake_form:${intakeFormInstanceId}`,
-        journeyId: journey.id,
-        ...(journey.orderId ? { orderId: journey.orderId } : {}),
-        ...(order?.patientId ? { patientId: order.patientId } : {}),
+        ...links,
         data: {
-          journey_id: journey.id,
-          template_id: journey.templateId,
-          ...(template
-            ? { template_display_name: template.templateDisplayName, journey_type: template.journeyType }
-            : {}),
-          ...(journey.orderId ? { ecommerce_order_id: journey.orderId } : {}),
-          started_at: journey.startedAt.toISOString(),
+          ...data,
           intake_form_id: intakeFormId,
           intake_form_instance_id: intakeFormInstanceId,
         },

@@ -1,3 +1,4 @@
+import type { Order } from '../orders/order-store';
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
@@ -22,22 +23,32 @@ export const journeyStatusEvents: Readonly<Record<JourneyStatus, string>> = {
  * @example
  * await emitJourneyEvent(tx, deps, { journey, template, hadCart: false });
  */
-export async function emitJourneyEvent(
+/**
+ * What every event of a journey starts from: its links (journey, order, patient) and the fields
+ * that name the journey, its template and its order once one exists (SPEC 6.5).
+ *
+ * @example
+ * const { links, data } = await journeyEventBase(tx, journey, template);
+ */
+export async function journeyEventBase(
   tx: Storage,
-  deps: Pick<ServiceDeps, 'clock' | 'ids'>,
-  input: { journey: Journey; template: JourneyTemplate | undefined; hadCart: boolean },
-): Promise<void> {
-  const { journey, template } = input;
+  journey: Journey,
+  template: JourneyTemplate | undefined,
+): Promise<{
+  readonly order: Order | undefined;
+  readonly links: { journeyId: string; orderId?: string; patientId?: string };
+  readonly data: Record<string, unknown>;
+}> {
   const order = journey.orderId
     ? await tx.orders.get({ affiliateId: journey.affiliateId, id: journey.orderId })
     : undefined;
-  await emitEvent(tx, deps, {
-    affiliateId: journey.affiliateId,
-    eventType: journeyStatusEvents[journey.status],
-    eventKey: `${journey.id}:${journey.status}`,
-    journeyId: journey.id,
-    ...(journey.orderId ? { orderId: journey.orderId } : {}),
-    ...(order?.patientId ? { patientId: order.patientId } : {}),
+  return {
+    order,
+    links: {
+      journeyId: journey.id,
+      ...(journey.orderId ? { orderId: journey.orderId } : {}),
+      ...(order?.patientId ? { patientId: order.patientId } : {}),
+    },
     data: {
       journey_id: journey.id,
       template_id: journey.templateId,
@@ -46,6 +57,24 @@ export async function emitJourneyEvent(
         : {}),
       ...(journey.orderId ? { ecommerce_order_id: journey.orderId } : {}),
       started_at: journey.startedAt.toISOString(),
+    },
+  };
+}
+
+export async function emitJourneyEvent(
+  tx: Storage,
+  deps: Pick<ServiceDeps, 'clock' | 'ids'>,
+  input: { journey: Journey; template: JourneyTemplate | undefined; hadCart: boolean },
+): Promise<void> {
+  const { journey, template } = input;
+  const { order, links, data } = await journeyEventBase(tx, journey, template);
+  await emitEvent(tx, deps, {
+    affiliateId: journey.affiliateId,
+    eventType: journeyStatusEvents[journey.status],
+    eventKey: `${journey.id}:${journey.status}`,
+    ...links,
+    data: {
+      ...data,
       ...(journey.completedAt ? { completed_at: journey.completedAt.toISOString() } : {}),
       ...(journey.abandonedAt ? { abandoned_at: journey.abandonedAt.toISOString() } : {}),
       had_cart: input.hadCart,
