@@ -382,7 +382,11 @@ async function seed(schema: string, pool: pg.Pool): Promise<string> {
   return created.value.webhook.id;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 async function main(): Promise<void> {
   const schema = `bench_api_${process.pid}`;
@@ -447,7 +451,8 @@ async function main(): Promise<void> {
           'through and both sides send its headers. autocannon (10 connections) runs from the bench process: a 1 s warm-up of ' +
           `each server, then ${rounds} paired rounds of ${duration} s, the SDK first in one round and the bare handler first in ` +
           "the next; req/s and latency are medians of the rounds, CPU per request is the child's `process.cpuUsage` over " +
-          'the requests it answered.',
+          'the requests it answered. Under Hono, `@hono/node-server` puts its own lighter `Request` and `Response` in ' +
+          "place of undici's, for the SDK's child as for the bare one; under Express the SDK builds undici's.",
         '',
         '| Route | Server | SDK req/s | bare req/s | SDK / bare | SDK p50 / p99 ms | bare p50 / p99 ms | SDK CPU µs/req | bare CPU µs/req | CPU SDK / bare |',
         '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -2,7 +2,7 @@ import type { Service } from '@affiliate-commerce/core';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import { restoreSentUrl, routeOddPaths } from './canonical-path';
 import { clientWentAway, logClientGone } from './client-gone';
-import { expressPath } from './express-path';
+import { apiPathTest } from './express-path';
 import { sendResponse } from './send-response';
 import { convertible, toRequest } from './to-request';
 
@@ -10,11 +10,6 @@ import { convertible, toRequest } from './to-request';
 export interface ExpressRouterOptions {
   /** Passed to `express.Router`. */
   readonly caseSensitive?: boolean;
-}
-
-/** Express's own failure to percent-decode a route parameter (`/v2/webhooks/%ZZ`). */
-function isParamDecodeError(error: unknown): boolean {
-  return error instanceof URIError && (error as URIError & { status?: number }).status === 400;
 }
 
 /**
@@ -33,7 +28,12 @@ export function createExpressRouter(
   service: Pick<Service, 'handle' | 'routes'> & Partial<Pick<Service, 'deps'>>,
   options: ExpressRouterOptions = {},
 ): Router {
-  const router = Router({ caseSensitive: options.caseSensitive ?? true, strict: false });
+  const caseSensitive = options.caseSensitive ?? true;
+  const router = Router({ caseSensitive, strict: false });
+  const isApiPath = apiPathTest(
+    service.routes.map((route) => route.path),
+    caseSensitive,
+  );
   const logger = service.deps?.logger;
   const serve = async (req: Request, res: Response, next: NextFunction) => {
     let request: globalThis.Request;
@@ -57,17 +57,16 @@ export function createExpressRouter(
   router.use(routeOddPaths);
   // Every method a WHATWG Request can carry goes to the kernel on the API's own paths, so a
   // wrong method is its 405; other paths (and CONNECT, TRACE, TRACK) are the host's.
-  for (const path of new Set(service.routes.map((route) => route.path))) {
-    router.all(expressPath(path), (req, res, next) => (convertible(req) ? serve(req, res, next) : next()));
-  }
+  // The kernel reads percent-escapes in parameters itself, so nothing is decoded here.
+  router.use((req: Request, res: Response, next: NextFunction) =>
+    isApiPath(req.path) && convertible(req) ? serve(req, res, next) : next(),
+  );
   router.use((req: Request, _res: Response, next: NextFunction) => {
     restoreSentUrl(req);
     next();
   });
-  router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+  router.use((error: unknown, req: Request, _res: Response, next: NextFunction) => {
     restoreSentUrl(req);
-    // The path is the API's; the kernel reads the escape itself and answers in JSON.
-    if (isParamDecodeError(error) && convertible(req)) return serve(req, res, next);
     next(error);
   });
   return router;

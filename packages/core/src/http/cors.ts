@@ -12,6 +12,12 @@ const maxAgeSeconds = '7200';
 /** The rate-limit headers, readable by the storefront's script (none of them is CORS-safelisted). */
 const exposed = 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset';
 
+/** The same for every request when any origin may call: built once. */
+const anyOrigin = Object.freeze({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': exposed,
+});
+
 /**
  * The `Access-Control-Allow-Origin` (and `Vary`) headers for a request to a `cors` route, exposing
  * the rate-limit headers so a storefront can honour `Retry-After`; none when the request's origin
@@ -20,9 +26,8 @@ const exposed = 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLi
  * @example
  * corsHeaders(request, ['https://shop.example.com'])
  */
-export function corsHeaders(request: Request, origins: CorsOrigins = '*'): Record<string, string> {
-  if (origins === '*')
-    return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': exposed };
+export function corsHeaders(request: Request, origins: CorsOrigins = '*'): Readonly<Record<string, string>> {
+  if (origins === '*') return anyOrigin;
   const origin = request.headers.get('origin');
   return origin !== null && origins.includes(origin)
     ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': exposed, Vary: 'Origin' }

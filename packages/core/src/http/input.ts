@@ -46,6 +46,8 @@ export interface JsonBodyOptions {
   readonly limitBytes?: number;
 }
 
+const utf8 = new TextDecoder();
+
 /**
  * Reads a JSON body within a limit (default {@link maxJsonBodyBytes}). A declared Content-Length
  * over it answers 413 before anything is read; a body with no length (chunked) is read chunk by
@@ -65,11 +67,19 @@ export async function readJsonBody(
   const bytes = await readBodyAtMost(request.body, limit);
   if (bytes === 'too-large') return err(payloadTooLarge('body', limit));
   if (bytes === 'unreadable') return err(invalidField('body', 'could not be read completely'));
-  const text = new TextDecoder().decode(bytes);
+  const text = utf8.decode(bytes);
   if (text.trim() === '') return ok(undefined);
   const type = request.headers.get('content-type') ?? 'application/json';
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     return err(invalidField('body', 'must be JSON (Content-Type: application/json)'));
+  }
+  // A NUL can reach a parsed value only as the escape `\u0000` (a raw one is not valid JSON).
+  if (!text.includes('\\u0000')) {
+    try {
+      return ok(JSON.parse(text));
+    } catch {
+      return err(invalidField('body', 'is not valid JSON'));
+    }
   }
   let nul = false;
   let value: unknown;

@@ -85,8 +85,9 @@ function toResponse(
   result: RouteResult,
   options: KernelOptions,
   deps: ServiceDeps,
+  headers: Readonly<Record<string, string>>,
 ): Response {
-  if (result instanceof Response) return result;
+  if (result instanceof Response) return withHeaders(result, headers);
   if (options.validateResponses) {
     const schema = route.responses[result.status]?.schema;
     const checked = schema?.safeParse(result.body);
@@ -96,10 +97,14 @@ function toResponse(
         status: result.status,
         issues: checked?.success === false ? checked.error.issues : 'undocumented status',
       });
-      return internalErrorResponse();
+      return withHeaders(internalErrorResponse(), headers);
     }
   }
-  return jsonResponse(result.status, result.body, result.headers);
+  return jsonResponse(
+    result.status,
+    result.body,
+    result.headers ? { ...result.headers, ...headers } : headers,
+  );
 }
 
 /**
@@ -119,15 +124,19 @@ export function createKernel(
   assertBodyLimits(routes);
   const match = createPathMatcher(routes);
   const defaultBase = normaliseBase(options.basePath);
+  // What every answer of a route carries, set when its Response is made rather than copied on after.
+  const routeHeaders = new Map(
+    routes.map((route) => [route, route.secret ? { ...secretAnswer, ...everyAnswer } : everyAnswer]),
+  );
 
   async function serve(request: Request, base: string, remoteAddress: string | undefined): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
-      return errorResponse(notFound('route'));
+      return errorResponse(notFound('route'), everyAnswer);
     }
     const path = pathname.slice(base.length) || '/';
     const candidates = match(path);
-    if (candidates.length === 0) return errorResponse(notFound('route'));
+    if (candidates.length === 0) return errorResponse(notFound('route'), everyAnswer);
     const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
     if (method === 'OPTIONS') {
       const preflight = corsPreflight(
@@ -135,13 +144,16 @@ export function createKernel(
         request,
         deps.corsOrigins,
       );
-      if (preflight) return preflight;
+      if (preflight) return withHeaders(preflight, everyAnswer);
     }
     const found = candidates.find((candidate) => candidate.route.method === method);
-    if (!found) return errorResponse(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]));
-    const { route } = found;
-    const response = await serveRoute(route, request, found.rawParams, remoteAddress);
-    return route.secret ? withHeaders(response, secretAnswer) : response;
+    if (!found) {
+      return errorResponse(
+        methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]),
+        everyAnswer,
+      );
+    }
+    return serveRoute(found.route, request, found.rawParams, remoteAddress);
   }
 
   async function serveRoute(
@@ -150,8 +162,9 @@ export function createKernel(
     rawParams: Record<string, string>,
     remoteAddress: string | undefined,
   ): Promise<Response> {
+    const fixed = routeHeaders.get(route) ?? everyAnswer;
     const granted = await checkAccess(route.access, request, deps.auth);
-    if (granted.isErr()) return errorResponse(granted.error);
+    if (granted.isErr()) return errorResponse(granted.error, fixed);
     const caller: Caller = { ...granted.value, remoteAddress };
     let limitHeaders: Record<string, string> | undefined;
     let refused = false;
@@ -170,11 +183,17 @@ export function createKernel(
       refused = !decision.allowed;
     }
     // A refused call still carries CORS headers, so a storefront's script can read its 429.
-    const response = refused
-      ? errorResponse(rateLimited(limitHeaders ?? {}))
-      : await answer(route, request, rawParams, caller);
-    const limited = limitHeaders ? withHeaders(response, limitHeaders) : response;
-    return route.cors ? withHeaders(limited, corsHeaders(request, deps.corsOrigins)) : limited;
+    const headers =
+      limitHeaders || route.cors
+        ? {
+            ...limitHeaders,
+            ...(route.cors ? corsHeaders(request, deps.corsOrigins) : undefined),
+            ...fixed,
+          }
+        : fixed;
+    return refused
+      ? errorResponse(rateLimited(limitHeaders ?? {}), headers)
+      : answer(route, request, rawParams, caller, headers);
   }
 
   async function answer(
@@ -182,36 +201,35 @@ export function createKernel(
     request: Request,
     rawParams: Record<string, string>,
     caller: Caller,
+    headers: Readonly<Record<string, string>>,
   ): Promise<Response> {
     const input = await readInput(route, request, rawParams);
-    if (input.isErr()) return errorResponse(input.error);
+    if (input.isErr()) return errorResponse(input.error, headers);
 
     const result = await route.handle({ ...input.value, ...caller, request, deps });
     return result.match(
-      (value) => toResponse(route, value, options, deps),
+      (value) => toResponse(route, value, options, deps, headers),
       (error) => {
         if (error.cause !== undefined) {
           deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
         }
-        return errorResponse(error);
+        return errorResponse(error, headers);
       },
     );
   }
 
   return async (request, callOptions) => {
-    let response: Response;
     try {
       const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
-      response = await serve(request, base, callOptions?.remoteAddress);
+      return await serve(request, base, callOptions?.remoteAddress);
     } catch (cause) {
       deps.logger.error('Unexpected error while serving a request', {
         method: request.method,
         url: request.url,
         cause,
       });
-      response = internalErrorResponse();
+      return withHeaders(internalErrorResponse(), everyAnswer);
     }
-    return withHeaders(response, everyAnswer);
   };
 }
 

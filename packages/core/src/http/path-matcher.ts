@@ -14,6 +14,12 @@ export interface PathMatch {
   readonly rawParams: Record<string, string>;
 }
 
+function segmentCount(path: string): number {
+  let count = 1;
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) count += 1;
+  return count;
+}
+
 function compile(route: AnyRoute): CompiledRoute {
   const names: string[] = [];
   let shape = '';
@@ -44,11 +50,18 @@ function compile(route: AnyRoute): CompiledRoute {
  * const [match] = createPathMatcher(routes)('/v2/webhooks/whk_1');
  */
 export function createPathMatcher(routes: readonly AnyRoute[]): (path: string) => PathMatch[] {
-  const compiled = routes.map(compile);
+  // A template matches only paths of its own segment count, so each path tries only those.
+  const bySegments = new Map<number, CompiledRoute[]>();
+  for (const route of routes) {
+    const count = segmentCount(route.path);
+    bySegments.set(count, [...(bySegments.get(count) ?? []), compile(route)]);
+  }
   return (path) => {
     let best = '';
     let matches: PathMatch[] = [];
-    for (const entry of compiled) {
+    for (const entry of bySegments.get(
+      segmentCount(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path),
+    ) ?? []) {
       const found = entry.pattern.exec(path);
       if (!found || entry.shape < best) continue;
       if (entry.shape > best) {

@@ -2,6 +2,11 @@ import { type DomainError, errorStatus } from '../errors';
 
 const jsonType = 'application/json; charset=utf-8';
 
+/** Registered, so a second copy of the package reads the text the first one recorded. */
+const textKey = Symbol.for('@affiliate-commerce/core.responseText');
+
+type TextResponse = Response & { [textKey]?: string };
+
 /**
  * A JSON response.
  *
@@ -16,16 +21,34 @@ export function jsonResponse(
   const init = { status, headers: { ...headers } as Record<string, string> };
   if (body === undefined || status === 204) return new Response(null, init);
   init.headers['content-type'] = jsonType;
-  return new Response(JSON.stringify(body), init);
+  const text = JSON.stringify(body);
+  const response: TextResponse = new Response(text, init);
+  response[textKey] = text;
+  return response;
 }
 
 /**
- * The error envelope of DESIGN.md: `{ success: false, error: { code, message, field? } }`.
+ * The JSON text a {@link jsonResponse} was built from, while its body is unread, so a server
+ * adapter can write the answer at once instead of reading it back through a stream. Undefined
+ * for any other response (a streamed export, one a `fetch` returned).
+ *
+ * @example
+ * const text = responseText(response);
+ * if (text !== undefined) res.end(text);
+ */
+export function responseText(response: Response): string | undefined {
+  const text = (response as TextResponse)[textKey];
+  return text === undefined || response.bodyUsed ? undefined : text;
+}
+
+/**
+ * The error envelope of DESIGN.md: `{ success: false, error: { code, message, field? } }`, with
+ * the error's own headers and then `headers` (the kernel's, set as the answer is made).
  *
  * @example
  * errorResponse(notFound('subscription'))
  */
-export function errorResponse(error: DomainError): Response {
+export function errorResponse(error: DomainError, headers?: Readonly<Record<string, string>>): Response {
   const body = {
     success: false,
     error: {
@@ -34,7 +57,11 @@ export function errorResponse(error: DomainError): Response {
       ...(error.field === undefined ? {} : { field: error.field }),
     },
   };
-  return jsonResponse(errorStatus[error.code], body, error.headers);
+  return jsonResponse(
+    errorStatus[error.code],
+    body,
+    headers ? { ...error.headers, ...headers } : error.headers,
+  );
 }
 
 /** The generic body of an unexpected failure; the cause goes to the logger, never to the client. */
