@@ -181,6 +181,13 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
        and (lease_expires_at is null or lease_expires_at <= $4)
      returning id`,
   );
+  const resume = sql(
+    `update {s}.deliveries set next_attempt_at = $4
+     where affiliate_id = $1 and webhook_id = $2 and status = 'pending'
+       and next_attempt_at > $4 and next_attempt_at <= $3
+       and (lease_expires_at is null or lease_expires_at <= $4)
+     returning id`,
+  );
   const get = sql('select * from {s}.deliveries where affiliate_id = $1 and id = $2 and webhook_id = $3');
   const requeue = sql(
     `update {s}.deliveries set status = 'pending', next_attempt_at = $4, lease_token = null, lease_expires_at = null,
@@ -320,6 +327,10 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     },
     async defer({ affiliateId, webhookId, until, now }) {
       const { rows } = await db.query(defer, [affiliateId, webhookId, until, now]);
+      return rows.length;
+    },
+    async resume({ affiliateId, webhookId, heldUntil, now }) {
+      const { rows } = await db.query(resume, [affiliateId, webhookId, heldUntil, now]);
       return rows.length;
     },
     async get({ affiliateId, webhookId, id }) {

@@ -246,18 +246,22 @@ describe('4 delivery: one bad endpoint does not slow the others', () => {
     expect(ends.sentTo('bad').length).toBeLessThan(20);
   });
 
-  it('a new URL or enabling the webhook again closes its breaker, so new deliveries go at once', async () => {
+  it('a new URL or enabling the webhook again closes its breaker, so new deliveries and those it held go at once', async () => {
     const { svc, ends, bad, emit, read } = await setup();
     ends.rules.bad = 500;
     await emit('bad', 6);
-    await svc.deliveries.runDue({ limit: 10 });
+    // They fail and open the breaker; once due, their retries are held until it may probe.
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 6, retrying: 6 });
     expect((await read(bad)).circuitBreaker).toMatchObject({ state: 'open' });
+    svc.clock.advance(10_000);
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 6, deferred: 6 });
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 0 });
     const enabled = await api(svc, 'PATCH', `/v2/webhooks/${bad}/status`, { status: 'enabled' });
     expect(enabled.status).toBe(200);
     expect(enabled.data.circuitBreaker).toEqual({ state: 'closed', consecutiveFailures: 0 });
     ends.rules.bad = 200;
     await emit('bad', 1);
-    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 7, succeeded: 7 });
 
     ends.rules.bad = 500;
     await emit('bad', 5);

@@ -108,6 +108,26 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       }
       return moved;
     },
+    async resume({ affiliateId, webhookId, heldUntil, now }) {
+      let moved = 0;
+      for (const [key, delivery] of state.deliveries) {
+        const lease = leases.get(key);
+        const due = delivery.nextAttemptAt?.getTime();
+        if (
+          delivery.affiliateId !== affiliateId ||
+          delivery.webhookId !== webhookId ||
+          delivery.status !== 'pending' ||
+          due === undefined ||
+          due <= now.getTime() ||
+          due > heldUntil.getTime() ||
+          (lease && lease.expiresAt > now.getTime())
+        )
+          continue;
+        update(key, { nextAttemptAt: now });
+        moved += 1;
+      }
+      return moved;
+    },
     async get({ affiliateId, webhookId, id }) {
       const found = state.deliveries.get(scopedKey(affiliateId, id));
       return found && found.webhookId === webhookId ? copy(found) : undefined;

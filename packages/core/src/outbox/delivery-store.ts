@@ -117,6 +117,12 @@ export interface DeliveryStore {
    * holds, to `until`, spending no attempt (its circuit breaker opened). Returns how many moved.
    */
   defer(input: { affiliateId: string; webhookId: string; until: Date; now: Date }): Promise<number>;
+  /**
+   * The reverse of `defer` when a webhook's circuit breaker closes early (a new URL, or the
+   * webhook enabled again): its pending, unheld deliveries due after `now` and no later than
+   * `heldUntil` become due at `now`. Returns how many moved.
+   */
+  resume(input: { affiliateId: string; webhookId: string; heldUntil: Date; now: Date }): Promise<number>;
   get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
   /** Makes a delivery due now again (manual retry); false when it is not this webhook's or is already pending. */
   requeue(input: {

@@ -17,7 +17,8 @@ import type { Webhook, WebhookBreaker, WebhookStatus } from './webhook-store';
 
 /**
  * Closes the webhook's circuit breaker after a change that makes its failures moot (a new URL,
- * or enabling it again), so deliveries go at once instead of waiting for the next probe.
+ * or enabling it again), so deliveries go at once instead of waiting for the next probe: new ones,
+ * and those the breaker held back.
  */
 function withBreakerReset(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,
@@ -39,7 +40,17 @@ function withBreakerReset(
           breaker: closed,
           expected: current.breaker,
         });
-        return written ? closed : undefined;
+        if (!written) return undefined;
+        // What the open breaker held back goes now, not when it would have let a probe through.
+        if (current.breaker?.retryAt) {
+          await deps.storage.deliveries.resume({
+            affiliateId: webhook.affiliateId,
+            webhookId: webhook.id,
+            heldUntil: current.breaker.retryAt,
+            now: closed.changedAt,
+          });
+        }
+        return closed;
       },
     }),
   ).map((breaker) => (breaker ? { ...result, webhook: { ...webhook, breaker } } : result));

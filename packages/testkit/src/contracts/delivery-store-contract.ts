@@ -470,6 +470,47 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       expect((await read('dlv_c10f', 'aff_2')).nextAttemptAt).toEqual(at(60_000));
     });
 
+    it("resume makes a webhook's pending, unheld deliveries due by `heldUntil` due now, and nothing else", async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c11') });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_c11a', 'evt_c11', { webhookId: 'whk_c11', nextAttemptAt: at(90_000) }),
+          delivery('dlv_c11b', 'evt_c11', { webhookId: 'whk_c11', nextAttemptAt: at(95_000) }),
+          delivery('dlv_c11c', 'evt_c11', { webhookId: 'whk_c11', nextAttemptAt: at(99_000) }),
+          delivery('dlv_c11d', 'evt_c11', { webhookId: 'whk_c11', nextAttemptAt: at(80_000) }),
+          delivery('dlv_c11e', 'evt_c11', { webhookId: 'whk_c11_other', nextAttemptAt: at(95_000) }),
+          delivery('dlv_c11f', 'evt_c11', {
+            webhookId: 'whk_c11',
+            affiliateId: 'aff_2',
+            nextAttemptAt: at(95_000),
+          }),
+          delivery('dlv_c11g', 'evt_c11', {
+            webhookId: 'whk_c11',
+            status: 'failed',
+            nextAttemptAt: undefined,
+          }),
+        ],
+      });
+      const moved = await storage.deliveries.resume({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c11',
+        heldUntil: at(95_000),
+        now: at(85_000),
+      });
+      expect(moved).toBe(2);
+      const read = async (id: string, affiliateId = 'aff_1', webhookId = 'whk_c11') =>
+        (await storage.deliveries.get({ affiliateId, webhookId, id }))!;
+      expect((await read('dlv_c11a')).nextAttemptAt).toEqual(at(85_000));
+      expect((await read('dlv_c11b')).nextAttemptAt).toEqual(at(85_000));
+      // Due after the breaker's hold: a retry of its own schedule, left alone.
+      expect((await read('dlv_c11c')).nextAttemptAt).toEqual(at(99_000));
+      // Already due: nothing to pull forward.
+      expect((await read('dlv_c11d')).nextAttemptAt).toEqual(at(80_000));
+      expect((await read('dlv_c11e', 'aff_1', 'whk_c11_other')).nextAttemptAt).toEqual(at(95_000));
+      expect((await read('dlv_c11f', 'aff_2')).nextAttemptAt).toEqual(at(95_000));
+      expect((await read('dlv_c11g')).status).toBe('failed');
+    });
+
     it('an emission rolled back leaves neither the event nor its deliveries', async () => {
       await expect(
         storage.transaction(async (tx) => {
