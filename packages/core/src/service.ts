@@ -34,16 +34,57 @@ import {
   setSubscriptionStatus,
 } from './subscriptions/set-subscription-status';
 import type { Subscription } from './subscriptions/subscription-store';
-import { type WebhookDeps, type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
+import { type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
 
-/** Options of {@link createService}: every port, plus kernel options. */
-export type ServiceOptions = Omit<ServiceDeps, 'logger' | keyof WebhookDeps> &
-  Partial<Pick<ServiceDeps, 'logger'>> &
-  WebhookServiceOptions &
-  KernelOptions & {
-    /** Tuning of the webhook delivery worker (time-out, lease, concurrency, jitter). */
-    readonly deliveries?: DeliveryOptions;
-  };
+/**
+ * Options of {@link createService}, in one place: the ports the service talks through first,
+ * then its configuration. Only the ports marked required and `secretKey` have no default.
+ */
+export interface ServiceOptions {
+  // ---- Ports -------------------------------------------------------------------------------
+  /** Where everything is stored: `connectPostgres`/`openPglite` (storage-postgres), or `memoryStorage()` (`/memory`). */
+  readonly storage: ServiceDeps['storage'];
+  /** Who is calling: turns a bearer token into a principal (SPEC 5). */
+  readonly auth: ServiceDeps['auth'];
+  /** The time; `systemClock()` in production. */
+  readonly clock: ServiceDeps['clock'];
+  /** Record ids; `randomIds()` in production. */
+  readonly ids: ServiceDeps['ids'];
+  /** Shared limits (reply rate, storefront abuse limits); `flexibleRateLimiter()`, on Redis across processes. */
+  readonly rateLimiter: ServiceDeps['rateLimiter'];
+  /** The payment processor of billing profiles (SPEC 4.4, 4.8): `stripeProcessor` or the sandbox. */
+  readonly processor: ServiceDeps['processor'];
+  /** The case system mirroring support cases (SPEC 4.1, 4.3): `jsmCaseSystem` or the sandbox. */
+  readonly caseSystem: ServiceDeps['caseSystem'];
+  /** Unexpected failures and routine notes. Default: a logger that drops everything. */
+  readonly logger?: ServiceDeps['logger'];
+  /** Outbound HTTP of deliveries and probes. Default: node:http/node:https ({@link nodeHttpClient}). */
+  readonly http?: WebhookServiceOptions['http'];
+  /** DNS for the SSRF guard. Default: node:dns ({@link nodeResolver}). */
+  readonly resolver?: WebhookServiceOptions['resolver'];
+
+  // ---- Configuration -----------------------------------------------------------------------
+  /** 32 bytes that encrypt webhook signing secrets at rest; see {@link WebhookServiceOptions.secretKey}. */
+  readonly secretKey: WebhookServiceOptions['secretKey'];
+  /** Development only: plain `http:` and private addresses for webhooks. Default false. */
+  readonly allowPrivateNetworks?: boolean;
+  /** Ports besides 443 that webhook URLs may use. Default none. */
+  readonly allowedPorts?: WebhookServiceOptions['allowedPorts'];
+  /** Tuning of the webhook delivery worker: time-out, lease, retry delays, per-endpoint cap, breaker. */
+  readonly deliveries?: DeliveryOptions;
+  /** File size limit and reply transitions of the support-case routes. */
+  readonly support?: ServiceDeps['support'];
+  /** Origins allowed to call the public storefront routes from a browser. Default `'*'`. */
+  readonly corsOrigins?: ServiceDeps['corsOrigins'];
+  /** The client a public storefront request counts against; see {@link ServiceDeps.clientKey}. */
+  readonly clientKey?: ServiceDeps['clientKey'];
+  /** Words refused in journey template names; replaces the default list when given. */
+  readonly deniedNameWords?: ServiceDeps['deniedNameWords'];
+  /** Prefix every path is served under, e.g. `/api`. */
+  readonly basePath?: KernelOptions['basePath'];
+  /** Check every JSON answer against its documented schema (tests turn this on). */
+  readonly validateResponses?: KernelOptions['validateResponses'];
+}
 
 const affiliateInput = z.object({
   id: z.string().min(1),
