@@ -1,8 +1,6 @@
 import type { EventCategory } from '../events/event-dictionary';
 import type { Storage } from '../storage';
-
-/** A chain of parent orders longer than this is corrupt data, not a subscription. */
-const maxChain = 100;
+import { orderChain } from './order-chain';
 
 /** The links of an event's record, as far as storage knows them. */
 export interface JoinKeys {
@@ -70,17 +68,8 @@ export async function resolveJoinKeys(storage: Links, input: JoinKeysInput): Pro
   }
   const orderId = first?.id ?? input.orderId;
   if (directJourney !== undefined) return { journeyId: directJourney, ...(orderId ? { orderId } : {}) };
-  const seen = new Set<string>();
-  let order = first;
-  while (order && !seen.has(order.id) && seen.size < maxChain) {
+  for await (const order of orderChain(storage, affiliateId, first)) {
     if (order.journeyId) return { journeyId: order.journeyId, ...(orderId ? { orderId } : {}) };
-    seen.add(order.id);
-    let parentId = order.parentOrderId;
-    if (parentId === undefined && order.isRenewal && order.subscriptionId !== undefined) {
-      const subscription = await storage.subscriptions.get({ affiliateId, id: order.subscriptionId });
-      parentId = subscription?.parentOrderId;
-    }
-    order = parentId === undefined ? undefined : await storage.orders.get({ affiliateId, id: parentId });
   }
   return orderId ? { orderId } : {};
 }

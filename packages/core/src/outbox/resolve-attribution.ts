@@ -1,9 +1,7 @@
 import type { Attribution } from '../attribution/touches';
 import type { Order } from '../orders/order-store';
 import type { Storage } from '../storage';
-
-/** A renewal chain longer than this is corrupt data, not a subscription. */
-const maxChain = 100;
+import { orderChain } from './order-chain';
 
 /** What {@link resolveAttribution} reads. @example const input: ResolveAttributionInput = { storage, affiliateId: 'aff_1', journeyId: 'jrn_1' }; */
 export interface ResolveAttributionInput {
@@ -28,7 +26,11 @@ export interface ResolveAttributionInput {
  */
 export async function resolveAttribution(input: ResolveAttributionInput): Promise<Attribution | undefined> {
   const { storage, affiliateId } = input;
-  const chain = input.orderId === undefined ? [] : await orderChain(storage, affiliateId, input.orderId);
+  const chain: Order[] = [];
+  if (input.orderId !== undefined) {
+    const first = await storage.orders.get({ affiliateId, id: input.orderId });
+    for await (const order of orderChain(storage, affiliateId, first)) chain.push(order);
+  }
   // The original order first: a renewal inherits its attribution (SPEC 2.8 rule 2).
   const journeyIds = [...chain.reverse().map((order) => order.journeyId), input.journeyId];
   const tried = new Set<string>();
@@ -39,35 +41,4 @@ export async function resolveAttribution(input: ResolveAttributionInput): Promis
     if (journey?.attribution) return journey.attribution;
   }
   return undefined;
-}
-
-/** The order, then its parent, up to the order that started the subscription. */
-async function orderChain(
-  storage: ResolveAttributionInput['storage'],
-  affiliateId: string,
-  orderId: string,
-): Promise<Order[]> {
-  const chain: Order[] = [];
-  const seen = new Set<string>();
-  let next: string | undefined = orderId;
-  while (next !== undefined && !seen.has(next) && chain.length < maxChain) {
-    seen.add(next);
-    const order: Order | undefined = await storage.orders.get({ affiliateId, id: next });
-    if (!order) break;
-    chain.push(order);
-    next = order.parentOrderId ?? (await subscriptionParent(storage, order));
-  }
-  return chain;
-}
-
-async function subscriptionParent(
-  storage: ResolveAttributionInput['storage'],
-  order: Order,
-): Promise<string | undefined> {
-  if (!order.isRenewal || order.subscriptionId === undefined) return undefined;
-  const subscription = await storage.subscriptions.get({
-    affiliateId: order.affiliateId,
-    id: order.subscriptionId,
-  });
-  return subscription?.parentOrderId;
 }
