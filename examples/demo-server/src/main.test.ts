@@ -12,6 +12,9 @@ describe('demo server (npm start)', () => {
     const first = await startDemo(dataDir);
     expect(first.output()).toContain('demo_super_admin');
     expect(first.output()).toContain('demo_master');
+    expect(first.output()).toContain(
+      `PGlite in ${join(dataDir, 'pglite')} (kept across restarts; to start over`,
+    );
     const putLine = first
       .output()
       .split('\n')

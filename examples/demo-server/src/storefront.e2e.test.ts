@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { Storage } from '@affiliate-commerce/core';
 import { openPglite } from '@affiliate-commerce/storage-postgres';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test-chromium';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInChromium, launchChromium } from '../../../test-chromium';
 import { createDemoApp } from './demo-app';
 
 interface JourneyView {
@@ -33,7 +33,7 @@ interface JourneyView {
   };
 }
 
-describe('storefront capture against the demo server, in a real browser', () => {
+describeInChromium('storefront capture against the demo server, in a real browser', () => {
   let storage: Storage;
   let server: Server;
   let browser: Browser;

@@ -7,7 +7,7 @@ const secrets = [process.env.WEBHOOK_SECRET, process.env.WEBHOOK_SECRET_PREVIOUS
 if (secrets.length === 0)
   throw new Error('set WEBHOOK_SECRET (and WEBHOOK_SECRET_PREVIOUS during a rotation)');
 
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT || 4000);
 createApp({
   secrets,
   store: memoryDedupeStore(),

@@ -7,7 +7,8 @@ export const testDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@
 
 /**
  * A fresh schema on the test server for one test file, dropped by `drop`, so runs never collide.
- * Fails loudly when the server is unreachable: these tests must not skip.
+ * Fails loudly when the server is unreachable: these tests must not skip. (`npm test` outside CI
+ * starts an embedded server when none answers; see test-services.ts at the repository root.)
  */
 export async function freshServerSchema(
   prefix = 't',
@@ -19,7 +20,7 @@ export async function freshServerSchema(
   } catch (error) {
     await pool.end();
     throw new Error(
-      `PostgreSQL server at ${testDatabaseUrl} is unreachable; start it (see .ci/run): ${String(error)}`,
+      `PostgreSQL server at ${testDatabaseUrl} is unreachable; start it (see .ci/run), or outside CI run the tests with npm test, which starts an embedded one: ${String(error)}`,
     );
   }
   return {

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test-chromium';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInChromium, launchChromium } from '../../../test-chromium';
 import { type FakeJourneyApi, startFakeJourneyApi } from './fake-journey-api.test-support';
 
 interface PageGlobal {
@@ -52,7 +52,7 @@ const startStorefront = async (
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 };
 
-describe('storefront-capture in a real browser', () => {
+describeInChromium('storefront-capture in a real browser', () => {
   let browser: Browser;
   let api: FakeJourneyApi;
   let storefront: { origin: string; server: Server };

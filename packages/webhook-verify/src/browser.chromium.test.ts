@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../test-chromium';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInChromium, launchChromium } from '../../../test-chromium';
 import vectors from '../test-vectors.json';
 import type * as WebBuild from './browser';
 import { signWebhook, signWebhookV1 } from './index';
@@ -23,38 +23,38 @@ let browser: Browser;
 let page: Page;
 let bundle: string;
 
-beforeAll(async () => {
-  const out = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
+describeInChromium('5.4 the WebCrypto build in real Chromium', () => {
+  beforeAll(async () => {
+    const out = await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+    });
+    bundle = out.outputFiles[0]!.text;
+    const html = `<!doctype html><script type="module">
+      const importKey = crypto.subtle.importKey.bind(crypto.subtle);
+      window.importKeyCalls = 0;
+      crypto.subtle.importKey = (...args) => { window.importKeyCalls++; return importKey(...args); };
+      window.wv = await import('./webhook-verify.js');
+    </script>`;
+    server = createServer((req, res) => {
+      const js = req.url === '/webhook-verify.js';
+      res.writeHead(200, { 'content-type': js ? 'text/javascript' : 'text/html' }).end(js ? bundle : html);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    browser = await launchChromium();
+    page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction(() => window.wv !== undefined);
   });
-  bundle = out.outputFiles[0]!.text;
-  const html = `<!doctype html><script type="module">
-    const importKey = crypto.subtle.importKey.bind(crypto.subtle);
-    window.importKeyCalls = 0;
-    crypto.subtle.importKey = (...args) => { window.importKeyCalls++; return importKey(...args); };
-    window.wv = await import('./webhook-verify.js');
-  </script>`;
-  server = createServer((req, res) => {
-    const js = req.url === '/webhook-verify.js';
-    res.writeHead(200, { 'content-type': js ? 'text/javascript' : 'text/html' }).end(js ? bundle : html);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  browser = await launchChromium();
-  page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-  await page.waitForFunction(() => window.wv !== undefined);
-});
 
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
-
-describe('5.4 the WebCrypto build in real Chromium', () => {
   it('is a browser bundle: no node: imports, no Buffer', () => {
     expect(bundle).not.toMatch(/from ["']node:|require\(|\bBuffer\b/);
   });

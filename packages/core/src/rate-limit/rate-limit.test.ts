@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { okAsync } from 'neverthrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { describeWithRedis, testRedisUrl } from '../../../../test-redis';
 import { createKernel } from '../http/kernel';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { allRoles } from '../ports/auth';
@@ -82,9 +83,9 @@ describe('section 8: rate limit on respond and attachment', () => {
   });
 });
 
-describe('section 8 on the real Redis server: instances share the counter', () => {
+describeWithRedis('section 8 on the real Redis server: instances share the counter', () => {
   const clients: Redis[] = [];
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = testRedisUrl;
   const keyPrefix = `ac-test:${process.pid}:${randomBytes(4).toString('hex')}`;
   afterAll(async () => {
     const [first] = clients;

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { seedSupport, supportFixtureSeed, testService, testTokens } from '@affiliate-commerce/testkit';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithRedis, testRedisUrl } from '../../../../test-redis';
 import { sandboxCaseSystem } from '../cases/sandbox-case-system';
 import { memoryStorage } from '../memory/memory-storage';
 import { flexibleRateLimiter } from '../rate-limit/flexible-rate-limiter';
 
-describe('section 8 on the real Redis server: two service instances share the reply counter', () => {
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+describeWithRedis('section 8 on the real Redis server: two service instances share the reply counter', () => {
+  const redisUrl = testRedisUrl;
   const keyPrefix = `ac-support-test:${process.pid}:${randomBytes(4).toString('hex')}`;
   const clients: Redis[] = [];
   afterAll(async () => {

@@ -6,6 +6,7 @@
  * no dependency, and from `/schemas`.
  *
  * @packageDocumentation
+ * @module events
  */
 
 /** Payload categories of SPEC 6.2 that reach affiliates (INTERNAL events are never delivered). */
@@ -88,7 +89,7 @@ export const webhookEventCategories = {
   patient_external_id_linked: 'PATIENT',
 } as const satisfies Record<string, WebhookEventCategory>;
 
-/** The name of a public event type, the discriminant of {@link WebhookEvent}. */
+/** The name of a public event type, the discriminant of `WebhookEvent`. */
 export type WebhookEventType = keyof typeof webhookEventCategories;
 
 /** The category of one event type. */
