@@ -14,24 +14,21 @@
  * (EVENTS=5000 and ROUNDS=5 by default; needs the PostgreSQL server of DATABASE_URL.)
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   buildV2Payload,
   createService,
   type EventRecord,
-  flexibleRateLimiter,
-  randomIds,
   runWorker,
-  systemClock,
   webhookHeaders,
 } from '@affiliate-commerce/core';
-import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { Agent, request } from 'undici';
+import { benchServiceOptions, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
+import { followPostgres, withApplicationName } from './postgres-cpu';
 
 const events = Number(process.env.EVENTS ?? 5000);
 const rounds = Number(process.env.ROUNDS ?? 5);
@@ -54,18 +51,13 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
 
-const storage = await connectPostgres({ connectionString: databaseUrl, schema, max: 20 });
-const options = {
-  storage,
-  auth: staticTokenAuth({ tok: { userId: 'u', affiliateId: 'aff_bench', roles: ['affiliate_super_admin'] } }),
-  clock: systemClock(),
-  ids: randomIds(),
-  rateLimiter: flexibleRateLimiter(),
-  secretKey: randomBytes(32).toString('base64'),
-  allowPrivateNetworks: true,
-  processor: sandboxProcessor(),
-  caseSystem: sandboxCaseSystem(),
-};
+const applicationName = `bench_delivery_${process.pid}`;
+const storage = await connectPostgres({
+  connectionString: withApplicationName(databaseUrl, applicationName),
+  schema,
+  max: 20,
+});
+const options = benchServiceOptions(storage);
 const service = createService(options);
 // The same outbox with no network at all: an HTTP client that answers 200 at once, to show what
 // the database work alone allows.
@@ -90,50 +82,12 @@ const secret = ((await created.json()) as { data: { credentials: { secret: strin
 const admin = new pg.Client({ connectionString: databaseUrl });
 await admin.connect();
 
-let emitted = 0;
-/** Queues `count` order_created events (8 emissions at a time), then refreshes the planner's statistics. */
+/** Queues `count` order_created events, then refreshes the planner's statistics. */
 async function queue(count: number): Promise<EventRecord[]> {
-  const records: EventRecord[] = [];
-  let started = 0;
-  const emitOne = async (): Promise<void> => {
-    while (started < count) {
-      started += 1;
-      emitted += 1;
-      const result = await service.commerce.emit({
-        affiliateId: 'aff_bench',
-        eventType: 'order_created',
-        data: {
-          order_id: `ord_${emitted}`,
-          order_status: 'created',
-          total_value_cents: 12_900,
-          currency: 'USD',
-          email: 'x@example.com',
-        },
-      });
-      records.push(result._unsafeUnwrap());
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, emitOne));
+  const records = await queueOrderEvents(service, count);
   // What autovacuum does on a live database; without it the planner misjudges a freshly filled outbox.
   await admin.query(`analyze "${schema}".deliveries`);
   return records;
-}
-
-/** CPU time (ms) of every PostgreSQL process on this machine, from /proc. */
-function postgresCpuMs(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return ticks * 10;
 }
 
 interface Run {
@@ -144,12 +98,18 @@ interface Run {
 
 async function measured(run: () => Promise<void>): Promise<Run> {
   const cpu = process.cpuUsage();
-  const postgres = postgresCpuMs();
+  // Only the server processes of this benchmark's own connections: other databases' work on the
+  // same server is not counted.
+  const postgres = followPostgres(admin, applicationName);
+  await postgres.sample();
+  const sampling = setInterval(() => void postgres.sample(), 100);
   const started = performance.now();
   await run();
   const ms = performance.now() - started;
+  clearInterval(sampling);
+  await postgres.sample();
   const used = process.cpuUsage(cpu);
-  return { ms, nodeCpuMs: (used.user + used.system) / 1000, postgresCpuMs: postgresCpuMs() - postgres };
+  return { ms, nodeCpuMs: (used.user + used.system) / 1000, postgresCpuMs: postgres.usedMicros() / 1000 };
 }
 
 let writes = 0;
@@ -292,7 +252,8 @@ the SSRF guard, every attempt recorded, outcomes written in groups). The floor P
 with the same headers (prepared beforehand) with undici at the same concurrency, and records nothing. One
 warm-up round of each, then ${rounds} rounds per receiver, each the SDK then the floor back to back; the table shows
 the round with the median ratio (the machine's speed drifts between rounds). CPU is what each side cost per
-delivery in this process (the receiver included, for both) and in PostgreSQL.
+delivery in this process (the receiver included, for both) and in PostgreSQL (the server processes of
+this benchmark's own connections only, found by their \`application_name\`).
 
 | receiver | sender | deliveries/s | vs floor | Node CPU / delivery | PostgreSQL CPU / delivery |
 |---|---|---:|---:|---:|---:|

@@ -27,17 +27,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import {
-  createService,
-  flexibleRateLimiter,
-  randomIds,
-  runWorker,
-  type Storage,
-  systemClock,
-} from '@affiliate-commerce/core';
-import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
+import { createService, runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
+import { benchServiceOptions } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 
 const events = Number(process.env.EVENTS ?? 2000);
@@ -184,21 +177,15 @@ async function measure(
       },
     },
   };
-  const service = createService({
-    storage: watched,
-    auth: staticTokenAuth({
-      good: { userId: 'u', affiliateId: 'aff_good', roles: ['affiliate_super_admin'] },
-      bad: { userId: 'u', affiliateId: 'aff_bad', roles: ['affiliate_super_admin'] },
+  const service = createService(
+    benchServiceOptions(watched, {
+      principals: {
+        good: { userId: 'u', affiliateId: 'aff_good', roles: ['affiliate_super_admin'] },
+        bad: { userId: 'u', affiliateId: 'aff_bad', roles: ['affiliate_super_admin'] },
+      },
+      deliveries,
     }),
-    clock: systemClock(),
-    ids: randomIds(),
-    rateLimiter: flexibleRateLimiter(),
-    secretKey: randomBytes(32).toString('base64'),
-    allowPrivateNetworks: true,
-    processor: sandboxProcessor(),
-    caseSystem: sandboxCaseSystem(),
-    deliveries,
-  });
+  );
   const api = async (token: string, method: string, path: string, body?: unknown) => {
     const response = await service.handle(
       new Request(`http://bench${path}`, {

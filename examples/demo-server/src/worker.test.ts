@@ -27,6 +27,8 @@ function startWorker(schema: string): ChildProcess {
     },
   );
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  // A log line per attempt: a pipe nobody reads fills up, and then the worker blocks writing to it.
+  child.stdout!.resume();
   return child;
 }
 

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'INVALID_FIELD'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
+  | 'WEBHOOK_DISABLED'
   | 'PAYMENT_METHOD_CANNOT_BE_REUSED'
   | 'PAYMENT_METHOD_ATTACHMENT_FAILED'
   | 'UPSTREAM_UNAVAILABLE';
@@ -49,6 +50,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   INVALID_FIELD: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  WEBHOOK_DISABLED: 409,
   PAYMENT_METHOD_CANNOT_BE_REUSED: 409,
   PAYMENT_METHOD_ATTACHMENT_FAILED: 402,
   UPSTREAM_UNAVAILABLE: 502,
@@ -113,6 +115,12 @@ export const rateLimited = (headers: Record<string, string>): DomainError => ({
   code: 'RATE_LIMITED',
   message: 'Too many requests; retry after the number of seconds in Retry-After.',
   headers,
+});
+
+/** The webhook is disabled, so nothing is sent to it until it is enabled again. @example webhookDisabled() */
+export const webhookDisabled = (): DomainError => ({
+  code: 'WEBHOOK_DISABLED',
+  message: 'The webhook is disabled; enable it with PATCH /v2/webhooks/{id}/status first.',
 });
 
 /** @example paymentMethodCannotBeReused() */

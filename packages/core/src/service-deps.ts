@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limit/rate-limiter';
 import type { Storage } from './storage';
 import type { SupportOptions } from './support/support-options';
 import type { WebhookDeps } from './webhooks/webhook-options';
+import type { EndpointDisabledNotice } from './webhooks/webhook-store';
 
 /**
  * Every port the service uses, passed in explicitly. Core reads no environment, time,
@@ -43,4 +44,10 @@ export interface ServiceDeps {
   readonly clientKey?: (request: Request, info: { readonly remoteAddress: string | undefined }) => string;
   /** Words refused in journey template names (SPEC 4.9); replaces `defaultDeniedWords` when given. */
   readonly deniedNameWords?: readonly string[];
+  /**
+   * Called once each time the delivery worker disables an endpoint (a 410, or failing for
+   * `deliveries.disableAfterMs`), to tell the affiliate. Not awaited: delivery never waits on it,
+   * and what it throws or rejects with is logged and dropped.
+   */
+  readonly onEndpointDisabled?: (notice: EndpointDisabledNotice) => void | Promise<void>;
 }

@@ -1,11 +1,12 @@
-import type {
-  ClaimedDelivery,
-  Delivery,
-  DeliveryAttempt,
-  DeliveryStatus,
-  DeliveryStore,
-  EventRecord,
-} from '@affiliate-commerce/core';
+import {
+  type ClaimedDelivery,
+  capResponseBody,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+  type DeliveryStore,
+  type EventRecord,
+} from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 
@@ -32,6 +33,7 @@ interface EventRow {
   data: Record<string, unknown>;
   patient: EventRecord['patient'] | null;
   attribution: Record<string, unknown> | null;
+  traceparent: string | null;
 }
 
 /** A claimed delivery with its event's columns, as the claim's JSON carries them (timestamps as text). */
@@ -45,6 +47,7 @@ interface ClaimedJson
   event_data: EventRow['data'];
   event_patient: EventRow['patient'];
   event_attribution: EventRow['attribution'];
+  event_traceparent: EventRow['traceparent'];
 }
 
 interface AttemptRow {
@@ -87,6 +90,7 @@ const toEvent = (row: EventRow): EventRecord => ({
   data: row.data,
   ...(row.patient ? { patient: row.patient } : {}),
   ...(row.attribution ? { attribution: row.attribution } : {}),
+  ...(row.traceparent ? { traceparent: row.traceparent } : {}),
 });
 
 const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
@@ -106,12 +110,42 @@ const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
   ...(row.error !== null ? { error: row.error } : {}),
 });
 
+/** An event's columns in the order the event inserts name them ($1 to $8). */
+const eventColumns = (event: EventRecord): unknown[] => [
+  event.affiliateId,
+  event.eventId,
+  event.eventType,
+  event.occurredAt,
+  JSON.stringify(event.data),
+  event.patient ? JSON.stringify(event.patient) : null,
+  event.attribution ? JSON.stringify(event.attribution) : null,
+  event.traceparent ?? null,
+];
+
 /** The outbox on PostgreSQL. @example postgresDeliveryStore(db, 'affiliate_commerce') */
 export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
   const sql = (text: string) => withSchema(text, schema);
   const insertEvent = sql(
-    `insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning id`,
+    `insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id`,
+  );
+  // The event and, when it is new, one delivery per enabled webhook subscribed to its type: one
+  // round trip, with the webhooks read by the statement itself.
+  const publish = sql(
+    `with event as (
+       insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing
+       returning affiliate_id, id, event_type, occurred_at
+     ), queued as (
+       insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+         next_attempt_at, created_at, updated_at)
+       select e.affiliate_id, $10 || '_' || row_number() over (order by w.created_at, w.id),
+         w.id, e.id, e.event_type, 'pending', 0, e.occurred_at, e.occurred_at, e.occurred_at
+       from event e join {s}.webhooks w on w.affiliate_id = e.affiliate_id
+       where $9::boolean and w.status = 'enabled' and e.event_type = any(w.interests)
+       returning 1
+     )
+     select (select count(*) from event)::int as inserted, (select count(*) from queued)::int as queued`,
   );
   const getEvent = sql('select * from {s}.events where affiliate_id = $1 and id = $2');
   const enqueue = sql(
@@ -141,7 +175,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
          'event_type', c.event_type, 'status', c.status, 'attempts', c.attempts, 'next_attempt_at', c.next_attempt_at,
          'last_attempt_at', c.last_attempt_at, 'last_status_code', c.last_status_code, 'created_at', c.created_at,
          'updated_at', c.updated_at, 'event_occurred_at', e.occurred_at, 'event_data', e.data,
-         'event_patient', e.patient, 'event_attribution', e.attribution
+         'event_patient', e.patient, 'event_attribution', e.attribution, 'event_traceparent', e.traceparent
        ) order by c.next_attempt_at, c.id), '[]') as claimed
      from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id`,
   );
@@ -210,22 +244,93 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
        and attempted_at > coalesce((select max(attempted_at) from {s}.delivery_attempts
          where affiliate_id = $1 and webhook_id = $2 and succeeded), '-infinity'::timestamptz)`,
   );
+  // Rows another transaction holds are passed over (SKIP LOCKED) and re-checked once locked, so two
+  // recovers at once re-queue each delivery once. One row past `limit` is locked to learn whether more wait.
+  const recover = sql(
+    `with found as (
+       select affiliate_id, id, coalesce(last_attempt_at, created_at) as touched from {s}.deliveries
+       where affiliate_id = $1 and webhook_id = $2 and status = 'failed'
+         and coalesce(last_attempt_at, created_at) >= $3 and coalesce(last_attempt_at, created_at) < $4
+       order by coalesce(last_attempt_at, created_at), id
+       limit $6::int + 1
+       for update skip locked
+     ), picked as (
+       select affiliate_id, id from found order by touched, id limit $6::int
+     ), moved as (
+       update {s}.deliveries d set status = 'pending', attempts = 0, next_attempt_at = $5, lease_token = null,
+         lease_expires_at = null, updated_at = $5
+       from picked where d.affiliate_id = picked.affiliate_id and d.id = picked.id
+       returning d.id
+     )
+     select (select count(*) from moved)::int as recovered, (select count(*) from found)::int > $6::int as has_more`,
+  );
+  // Retention works in small batches, each its own statement: it locks only the rows it deletes,
+  // passes over rows a worker or a recover holds, and never reads pending rows.
+  const pruneDeliveries = sql(
+    `with doomed as (
+       select affiliate_id, id, event_id from {s}.deliveries
+       where (status in ('succeeded', 'cancelled') and updated_at < $1) or (status = 'failed' and updated_at < $2)
+       limit $3
+       for update skip locked
+     ), attempts as (
+       delete from {s}.delivery_attempts a using doomed
+       where a.affiliate_id = doomed.affiliate_id and a.delivery_id = doomed.id
+       returning 1
+     ), gone as (
+       delete from {s}.deliveries d using doomed
+       where d.affiliate_id = doomed.affiliate_id and d.id = doomed.id
+       returning d.affiliate_id, d.event_id
+     )
+     select (select count(*) from gone)::int as deliveries, (select count(*) from attempts)::int as attempts,
+       coalesce((select json_agg(distinct jsonb_build_array(affiliate_id, event_id)) from gone), '[]') as events`,
+  );
+  // The events of the deliveries just deleted, once no delivery refers to them: found by key, so
+  // the cost follows the batch, not the size of the events table.
+  const pruneTheirEvents = sql(
+    `with doomed as (
+       select e.affiliate_id, e.id from {s}.events e
+       join json_array_elements($1::json) as k on e.affiliate_id = k->>0 and e.id = k->>1
+       where e.occurred_at < $2
+         and not exists (select 1 from {s}.deliveries d where d.affiliate_id = e.affiliate_id and d.event_id = e.id)
+       for update of e skip locked
+     )
+     delete from {s}.events e using doomed where e.affiliate_id = doomed.affiliate_id and e.id = doomed.id
+     returning 1`,
+  );
+  // Old events that never had a delivery (internal events, or none subscribed), swept once the
+  // deliveries are done.
+  const pruneLoneEvents = sql(
+    `with doomed as (
+       select affiliate_id, id from {s}.events e
+       where occurred_at < $1
+         and not exists (select 1 from {s}.deliveries d where d.affiliate_id = e.affiliate_id and d.event_id = e.id)
+       limit $2
+       for update skip locked
+     )
+     delete from {s}.events e using doomed where e.affiliate_id = doomed.affiliate_id and e.id = doomed.id
+     returning 1`,
+  );
+  const backlog = sql(
+    `select count(*)::int as pending, count(*) filter (where next_attempt_at <= $1)::int as due,
+       min(next_attempt_at) filter (where next_attempt_at <= $1) as oldest_due_at
+     from {s}.deliveries where status = 'pending'`,
+  );
   const countAttempts = sql(
     'select count(*)::int as total from {s}.delivery_attempts where affiliate_id = $1 and webhook_id = $2',
   );
 
   const store: DeliveryStore = {
     async insertEvent({ event }) {
-      const { rows } = await db.query(insertEvent, [
-        event.affiliateId,
-        event.eventId,
-        event.eventType,
-        event.occurredAt,
-        JSON.stringify(event.data),
-        event.patient ? JSON.stringify(event.patient) : null,
-        event.attribution ? JSON.stringify(event.attribution) : null,
-      ]);
+      const { rows } = await db.query(insertEvent, eventColumns(event));
       return rows.length === 1;
+    },
+    async publish({ event, deliver, idPrefix }) {
+      const { rows } = await db.query<{ inserted: number; queued: number }>(publish, [
+        ...eventColumns(event),
+        deliver,
+        idPrefix,
+      ]);
+      return { inserted: rows[0]?.inserted === 1, queued: rows[0]?.queued ?? 0 };
     },
     async getEvent({ affiliateId, eventId }) {
       const { rows } = await db.query<EventRow>(getEvent, [affiliateId, eventId]);
@@ -273,6 +378,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
             data: row.event_data,
             patient: row.event_patient,
             attribution: row.event_attribution,
+            traceparent: row.event_traceparent,
           }),
           leaseToken,
         }),
@@ -304,7 +410,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
           succeeded: attempt.succeeded,
           status_code: attempt.statusCode ?? null,
           latency_ms: attempt.latencyMs,
-          response_body: attempt.responseBody ?? null,
+          response_body: attempt.responseBody === undefined ? null : capResponseBody(attempt.responseBody),
           error: attempt.error ?? null,
         };
       });
@@ -348,6 +454,42 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     async failingSince({ affiliateId, webhookId }) {
       const { rows } = await db.query<{ since: Date | null }>(failing, [affiliateId, webhookId]);
       return rows[0]?.since ?? undefined;
+    },
+    async recover({ affiliateId, webhookId, since, until, now, limit }) {
+      const { rows } = await db.query<{ recovered: number; has_more: boolean }>(recover, [
+        affiliateId,
+        webhookId,
+        since,
+        until,
+        now,
+        limit,
+      ]);
+      return { recovered: rows[0]!.recovered, hasMore: rows[0]!.has_more };
+    },
+    async prune({ succeededBefore, failedBefore, limit }) {
+      const { rows } = await db.query<{ deliveries: number; attempts: number; events: [string, string][] }>(
+        pruneDeliveries,
+        [succeededBefore, failedBefore, limit],
+      );
+      const { deliveries, attempts, events: keys } = rows[0]!;
+      let events = 0;
+      if (keys.length > 0)
+        events += (await db.query(pruneTheirEvents, [JSON.stringify(keys), succeededBefore])).rows.length;
+      // Lone events only once the deliveries of this age are done, so the sweep runs rarely.
+      if (deliveries < limit)
+        events += (await db.query(pruneLoneEvents, [succeededBefore, limit])).rows.length;
+      return { deliveries, attempts, events };
+    },
+    async backlog({ now }) {
+      const { rows } = await db.query<{ pending: number; due: number; oldest_due_at: Date | null }>(backlog, [
+        now,
+      ]);
+      const row = rows[0]!;
+      return {
+        pending: row.pending,
+        due: row.due,
+        ...(row.oldest_due_at ? { oldestDueAt: row.oldest_due_at } : {}),
+      };
     },
     async listAttempts({ affiliateId, webhookId, offset, limit }) {
       const { rows } = await db.query<AttemptRow & { total: string }>(attempts, [

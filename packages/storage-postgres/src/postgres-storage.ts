@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Storage } from '@affiliate-commerce/core';
+import type { Storage } from '@affiliate-commerce/core/storage';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { postgresAffiliateStore } from './affiliate-store';
@@ -10,6 +10,7 @@ import { postgresDeliveryStore } from './delivery-store';
 import { quoteSchema } from './identifiers';
 import { postgresJourneyStore } from './journey-store';
 import { migrate as runMigrations } from './migrate';
+import { checkMigrations } from './migrations/check';
 import { postgresOrderStore } from './order-store';
 import { postgresPatientStore } from './patient-store';
 import { postgresRecordStore } from './record-store';
@@ -44,6 +45,7 @@ function storageOn(db: Db, schema: string): Storage {
     webhooks: postgresWebhookStore(db, schema),
     transaction: (fn, options) =>
       db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema)), options),
+    check: () => checkMigrations(db, schema),
     close: () => db.close(),
   };
   return storage;

@@ -4,7 +4,7 @@ import type {
   Webhook,
   WebhookBreaker,
   WebhookStore,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 
@@ -47,6 +47,8 @@ interface WebhookRow {
   secrets: SecretJson[];
   last_health_check: HealthCheckJson | null;
   breaker: BreakerJson | null;
+  disabled_reason: Webhook['disabledReason'] | null;
+  disabled_at: Date | null;
   revision: number;
   created_at: Date;
   updated_at: Date;
@@ -117,11 +119,16 @@ function toWebhook(row: WebhookRow): Webhook {
     secrets: row.secrets.map(toSecret),
     ...(row.last_health_check ? { lastHealthCheck: toHealthCheck(row.last_health_check) } : {}),
     ...(row.breaker ? { breaker: toBreaker(row.breaker) } : {}),
+    ...(row.disabled_reason ? { disabledReason: row.disabled_reason } : {}),
+    ...(row.disabled_at ? { disabledAt: row.disabled_at } : {}),
     revision: Number(row.revision),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
+
+/** Why and when the webhook was disabled, after the other parameters of insert and replace. */
+const disabledParams = (w: Webhook) => [w.disabledReason ?? null, w.disabledAt ?? null];
 
 /** The configuration columns, in the parameter order of insert and replace ($1 = id ... $11 = updated_at). */
 const configParams = (w: Webhook) => [
@@ -142,8 +149,8 @@ const configParams = (w: Webhook) => [
 export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
   const insert = withSchema(
     `insert into {s}.webhooks (id, affiliate_id, name, url, authentication, interests, status, payload_version,
-       secrets, revision, updated_at, created_at, last_health_check, breaker)
-     values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb, $14::jsonb)`,
+       secrets, revision, updated_at, created_at, last_health_check, breaker, disabled_reason, disabled_at)
+     values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16)`,
     schema,
   );
   const get = withSchema('select * from {s}.webhooks where affiliate_id = $1 and id = $2', schema);
@@ -154,7 +161,8 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
   // One statement: the revision compare and the write cannot be split by a concurrent change.
   const replace = withSchema(
     `update {s}.webhooks set name = $3, url = $4, authentication = $5, interests = $6::text[], status = $7,
-       payload_version = $8, secrets = $9::jsonb, revision = $10, updated_at = $11
+       payload_version = $8, secrets = $9::jsonb, revision = $10, updated_at = $11,
+       disabled_reason = $13, disabled_at = $14
      where id = $1 and affiliate_id = $2 and revision = $12
      returning id`,
     schema,
@@ -181,6 +189,7 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
         webhook.createdAt,
         webhook.lastHealthCheck ? healthJson(webhook.lastHealthCheck) : null,
         breakerJson(webhook.breaker),
+        ...disabledParams(webhook),
       ]);
     },
     async get({ affiliateId, id }) {
@@ -192,7 +201,11 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
       return rows.map(toWebhook);
     },
     async replace({ webhook, expectedRevision }) {
-      const { rows } = await db.query(replace, [...configParams(webhook), expectedRevision]);
+      const { rows } = await db.query(replace, [
+        ...configParams(webhook),
+        expectedRevision,
+        ...disabledParams(webhook),
+      ]);
       return rows.length === 1;
     },
     async remove({ affiliateId, id }) {

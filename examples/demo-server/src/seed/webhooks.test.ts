@@ -41,10 +41,20 @@ describe('demo webhooks (README "Webhooks" section)', () => {
     };
   };
 
-  it('seeds one v1 and one v2 webhook for aff_demo, without secrets in the list', async () => {
+  it('seeds one v1 and one v2 webhook for aff_demo, and two v2 ones on its own receiver, without secrets in the list', async () => {
     const { status, json } = await call('GET', '/v2/webhooks', 'demo_admin');
     expect(status).toBe(200);
-    expect(json.data.map((w: { payloadVersion: string }) => w.payloadVersion).sort()).toEqual(['v1', 'v2']);
+    expect(json.data.map((w: { payloadVersion: string }) => w.payloadVersion).sort()).toEqual([
+      'v1',
+      'v2',
+      'v2',
+      'v2',
+    ]);
+    const urls = Object.fromEntries(json.data.map((w: { id: string; url: string }) => [w.id, w.url]));
+    expect(urls).toMatchObject({
+      whk_demo_receiver: 'http://localhost:3000/demo-receiver',
+      whk_demo_failing: 'http://localhost:3000/demo-receiver/fail',
+    });
     expect(JSON.stringify(json)).not.toContain('whsec_');
     expect((await call('GET', '/v2/webhooks', 'demo_other_super_admin')).json.data).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { retryCompareAndSet } from '../compare-and-set';
 import type { ServiceDeps } from '../service-deps';
+import { breakerChanged } from '../telemetry/delivery-telemetry';
 import { type BreakerOptions, breakerAfterAttempt, breakerGate } from '../webhooks/breaker';
 import type { Webhook, WebhookBreaker } from '../webhooks/webhook-store';
 
@@ -15,7 +16,7 @@ export type Admission = 'send' | 'probe' | Date;
  * to when the breaker may next let one through, so claims stop returning them.
  */
 export function breakerBook(
-  deps: Pick<ServiceDeps, 'storage'>,
+  deps: Pick<ServiceDeps, 'storage' | 'logger'>,
   options: { readonly breaker?: BreakerOptions; readonly probeMs: number },
 ) {
   const seen = new Map<string, WebhookBreaker | undefined>();
@@ -35,6 +36,7 @@ export function breakerBook(
   ): Promise<WebhookBreaker | undefined> => {
     const { affiliateId, id } = webhook;
     let remembered = true;
+    let from: WebhookBreaker['state'] = 'closed';
     const written = await retryCompareAndSet({
       // First what this worker knows; after a lost race, what another worker wrote.
       read: async () => {
@@ -49,6 +51,7 @@ export function breakerBook(
       write: async ({ breaker }) => {
         const next = change(breaker);
         if (!next) return { next };
+        from = breaker?.state ?? 'closed';
         const landed = await deps.storage.webhooks.setBreaker({
           affiliateId,
           id,
@@ -61,6 +64,16 @@ export function breakerBook(
     const next = written?.next;
     if (next) {
       seen.set(id, next);
+      if (next.state !== from) {
+        breakerChanged(deps.logger, {
+          affiliateId,
+          webhookId: id,
+          from,
+          to: next.state,
+          failures: next.failures,
+          ...(next.retryAt ? { retryAt: next.retryAt } : {}),
+        });
+      }
       if (next.state !== 'closed') {
         await deps.storage.deliveries.defer({
           affiliateId,

@@ -5,6 +5,7 @@ import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
 import type { Delivery, DeliveryAttempt } from '../outbox/delivery-store';
 import { webhookReaders, webhookWriters } from '../webhooks/webhook-schemas';
+import { recoverBody, recoverDeliveries } from './recover';
 
 const attemptSchema = z.object({
   id: z.string(),
@@ -156,5 +157,43 @@ export const deliveryRoutes: readonly AnyRoute[] = [
           : errAsync(notFound('delivery')),
       );
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v2/webhooks/{id}/actions/recover',
+    operationId: 'recoverWebhookDeliveries',
+    summary:
+      'After an outage: re-queue the failed deliveries whose last attempt is in [since, until), with fresh attempts (up to 10,000 a call; repeat while hasMore).',
+    tags: ['webhooks'],
+    access: { kind: 'affiliate', roles: webhookWriters },
+    params: z.object({ id: z.string().min(1) }),
+    body: recoverBody,
+    responses: {
+      202: {
+        description: 'The deliveries are due again; `hasMore` when more wait beyond this call.',
+        schema: z.object({
+          success: z.literal(true),
+          data: z.object({ recovered: z.number().int(), hasMore: z.boolean() }),
+        }),
+      },
+      404: { description: 'No such webhook for this affiliate.', schema: errorEnvelopeSchema },
+      409: {
+        description: 'The webhook is disabled (WEBHOOK_DISABLED); enable it first.',
+        schema: errorEnvelopeSchema,
+      },
+      422: {
+        description:
+          'A date missing or malformed, since not before until (or now), or since over 14 days ago.',
+        schema: errorEnvelopeSchema,
+      },
+    },
+    errors: ['NOT_FOUND', 'WEBHOOK_DISABLED', 'INVALID_FIELD'],
+    handle: ({ actor, params, body, deps }) =>
+      recoverDeliveries(deps, {
+        affiliateId: actor.affiliateId,
+        webhookId: params.id,
+        since: new Date(body.since),
+        ...(body.until === undefined ? {} : { until: new Date(body.until) }),
+      }).map((result) => ({ status: 202, body: { success: true, data: result } })),
   }),
 ];

@@ -3,10 +3,16 @@ import { type CheckedDestination, checkDestination } from '../net/guarded-reques
 import type { HttpFailure, HttpOutcome } from '../net/http-client';
 import type { ClaimedDelivery, DeliveryStatus } from '../outbox/delivery-store';
 import type { ServiceDeps } from '../service-deps';
+import {
+  type AutomaticDisableReason,
+  countDeliveries,
+  type DeliveryOutcome,
+  watchAttempt,
+} from '../telemetry/delivery-telemetry';
 import type { BreakerOptions } from '../webhooks/breaker';
+import { disableEndpoint } from '../webhooks/disable-webhook';
 import { webhookHeaders } from '../webhooks/signature';
 import { signingSecretsOf } from '../webhooks/signing-secrets';
-import { setWebhookStatus } from '../webhooks/update-webhook';
 import type { Webhook } from '../webhooks/webhook-store';
 import { type BreakerBook, breakerBook } from './breaker-book';
 import { endpointSlots } from './endpoint-slots';
@@ -218,6 +224,15 @@ export async function settleOne(
   return { kind: 'attempted', attempted };
 }
 
+/** A settled delivery as the `webhook.deliveries` counter counts it. */
+function outcomeOf(one: Settled): { outcome: DeliveryOutcome; eventType?: string; count: number } {
+  if (one.kind === 'attempted') {
+    return { outcome: one.attempted.kind, eventType: one.attempted.item.outcome.attempt.eventType, count: 1 };
+  }
+  if (one.kind === 'cancelled') return { outcome: 'cancelled', count: one.count };
+  return { outcome: one.kind, eventType: one.claimed.delivery.eventType, count: 1 };
+}
+
 /**
  * Writes what a group of settled deliveries came to: every outcome in one round trip, unsent
  * claims given back (held ones due again when their breaker may let one through), and
@@ -251,6 +266,7 @@ export async function recordSettled(
       })),
     });
   }
+  countDeliveries(settled.map(outcomeOf));
   await disableFailing(deps, attempts, options.disableAfterMs ?? fiveDaysMs);
   const count = (kind: Attempted['kind']) => attempts.filter((a) => a.kind === kind).length;
   return {
@@ -321,9 +337,12 @@ export interface Attempted {
   readonly webhook: Webhook;
 }
 
-/** Disables an endpoint (a 410, or days of failure) through the same write as the status call. */
-async function disable(deps: ServiceDeps, webhook: Webhook): Promise<void> {
-  await setWebhookStatus(deps, { affiliateId: webhook.affiliateId, id: webhook.id, status: 'disabled' });
+/**
+ * Disables an endpoint (a 410, or days of failure) through the same write as the status call;
+ * the call that disables it logs, counts and tells the host's `onEndpointDisabled`.
+ */
+async function disable(deps: ServiceDeps, webhook: Webhook, reason: AutomaticDisableReason): Promise<void> {
+  await disableEndpoint(deps, { affiliateId: webhook.affiliateId, id: webhook.id, reason });
 }
 
 async function disableFailing(
@@ -336,7 +355,7 @@ async function disableFailing(
     if (kind === 'succeeded' || checked.has(webhook.id)) continue;
     checked.add(webhook.id);
     if (gone) {
-      await disable(deps, webhook);
+      await disable(deps, webhook, 'gone');
       continue;
     }
     const since = await deps.storage.deliveries.failingSince({
@@ -344,7 +363,7 @@ async function disableFailing(
       webhookId: webhook.id,
     });
     const at = item.outcome.attempt.attemptedAt;
-    if (since && at.getTime() - since.getTime() >= disableAfterMs) await disable(deps, webhook);
+    if (since && at.getTime() - since.getTime() >= disableAfterMs) await disable(deps, webhook, 'failing');
   }
 }
 
@@ -357,8 +376,19 @@ async function attempt(
   const { delivery } = claimed;
   const { webhook } = loaded;
   const attemptAt = deps.clock.now();
-  const outcome = await send(deps, loaded, claimed, attemptAt, options.timeoutMs ?? defaultTimeoutMs);
   const attemptNumber = delivery.attempts + 1;
+  const watch = watchAttempt(deps.logger, {
+    affiliateId: delivery.affiliateId,
+    webhookId: delivery.webhookId,
+    deliveryId: delivery.id,
+    eventId: delivery.eventId,
+    eventType: delivery.eventType,
+    attempt: attemptNumber,
+    ...(claimed.event.traceparent ? { traceparent: claimed.event.traceparent } : {}),
+  });
+  const outcome = await watch.run(() =>
+    send(deps, loaded, claimed, attemptAt, options.timeoutMs ?? defaultTimeoutMs),
+  );
   const succeeded = outcome.ok && outcome.status >= 200 && outcome.status < 300;
   const gone = outcome.ok && outcome.status === 410;
   let status: DeliveryStatus = 'succeeded';
@@ -404,10 +434,11 @@ async function attempt(
       },
     },
   };
-  return {
-    item,
-    webhook,
-    gone,
-    kind: succeeded ? 'succeeded' : status === 'pending' ? 'retrying' : 'failed',
-  };
+  const kind = succeeded ? 'succeeded' : status === 'pending' ? 'retrying' : 'failed';
+  watch.end({
+    outcome: kind,
+    latencyMs: item.outcome.attempt.latencyMs,
+    ...(outcome.ok ? { statusCode: outcome.status } : { error: `${outcome.reason}: ${outcome.message}` }),
+  });
+  return { item, webhook, gone, kind };
 }

@@ -1,5 +1,7 @@
 import type { ServiceDeps } from '../service-deps';
+import { observeOutbox } from '../telemetry/delivery-telemetry';
 import { endpointSlots } from './endpoint-slots';
+import { type PruneSchedule, schedulePrune } from './prune-schedule';
 import {
   type ClaimedBatch,
   claimBatch,
@@ -11,6 +13,7 @@ import {
   settleOne,
   workerBreakers,
 } from './run-due';
+import { workerPulse } from './worker-liveness';
 
 /** How a worker paces itself; see {@link runWorker}. */
 export interface WorkOptions {
@@ -31,6 +34,8 @@ export interface WorkOptions {
   readonly onBatch?: (summary: RunSummary) => void;
   /** Called with errors of claims and writes; an error never stops the worker. */
   readonly onError?: (error: unknown) => void;
+  /** Also run outbox retention (`deliveries.prune`) now and every `everyMs` (default one hour) while working. */
+  readonly prune?: PruneSchedule;
 }
 
 /** Options of {@link runWorker}. */
@@ -84,6 +89,20 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   const perEndpoint = perEndpointOf(options);
   const slots = endpointSlots(perEndpoint);
   const breakers = workerBreakers(deps, options);
+  // The outbox gauges are read while a worker runs, at each metrics collection.
+  const stopGauges = observeOutbox(
+    (now) => deps.storage.deliveries.backlog({ now }),
+    () => deps.clock.now(),
+  );
+  deps.logger.info('webhook worker started', {
+    event: 'webhook.worker.started',
+    batchSize,
+    concurrency,
+    perEndpoint,
+  });
+  // Retention alongside when asked, and liveness for the health report.
+  const pruning = options.prune && schedulePrune(deps, options.prune, signal, report);
+  const pulse = workerPulse(deps);
 
   const queue: { batch: ClaimedBatch; claimed: ClaimedBatch['items'][number] }[] = [];
   // An endpoint with two batches waiting here has enough in hand; claims bring in others.
@@ -190,6 +209,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   const claimer = async () => {
     let wait = idleMs;
     while (!signal.aborted) {
+      pulse.beat();
       if (slots.sendable(queue) >= lowWater) {
         await new Promise<void>((resolve) => {
           parkedClaimer = resolve;
@@ -270,6 +290,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
         await new Promise<void>((resolve) => parkedSenders.push(resolve));
         continue;
       }
+      pulse.beat();
       const [next] = queue.splice(index, 1) as [(typeof queue)[number]];
       const webhookId = next.claimed.delivery.webhookId;
       slots.take(webhookId);
@@ -314,6 +335,10 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   clearTimeout(writeTimer);
   clearTimeout(dueTimer);
   signal.removeEventListener('abort', onAbort);
+  stopGauges();
+  deps.logger.info('webhook worker stopped', { event: 'webhook.worker.stopped' });
+  await pruning;
+  pulse.stop();
 }
 
 /**

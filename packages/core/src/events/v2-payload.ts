@@ -1,5 +1,6 @@
 import { type AllowlistedField, categoryAllowlists, type FieldType, fieldTypes } from './allowlists';
 import { type EventCategory, eventDictionary } from './event-dictionary';
+import { isExampleEventId } from './example-marker';
 import { boolean, id, type Project, scalarProjectors } from './field-types';
 import { productLines, attribution as projectAttribution, statusTransition } from './nested-shapes';
 
@@ -28,6 +29,11 @@ export interface EventRecord {
   readonly patient?: EventPatient;
   /** The attribution object of SPEC 2.8, already resolved (order first, journey as fallback). */
   readonly attribution?: Readonly<Record<string, unknown>>;
+  /**
+   * The W3C trace context of the span the event was emitted in, when there was one; delivery
+   * attempt spans link to it. Never part of a payload.
+   */
+  readonly traceparent?: string;
 }
 
 type Projector = (event: EventRecord, out: Record<string, unknown>) => void;
@@ -95,7 +101,8 @@ const projectors = new Map<string, Projector>(
  * fresh `timestamp`, the category's allowlisted fields each projected through its declared type
  * (nested objects only where a shape is declared, through that shape's own allowlist; money in
  * integer cents; nothing null at any depth), the conditional fields, attribution where the family
- * carries it, and the patient-identity block.
+ * carries it, and the patient-identity block. An example event (`evt_example_` id) also says
+ * `"example": true`.
  *
  * @example
  * const payload = buildV2Payload(event, { attemptAt: clock.now() });
@@ -115,6 +122,8 @@ export function buildV2Payload(event: EventRecord, options: { attemptAt: Date })
     timestamp_epoch: Math.floor(options.attemptAt.getTime() / 1000),
     affiliate_id: event.affiliateId,
   };
+  // Only an example carries the field, so real payloads stay as SPEC 2.7 lists them.
+  if (isExampleEventId(event.eventId)) payload.example = true;
   project(event, payload);
   const { patient } = event;
   payload.patient_marketing_consent = patient?.marketingConsent === true;
@@ -140,6 +149,7 @@ export function buildV1Payload(event: EventRecord): Record<string, unknown> {
     event_id: event.eventId,
     affiliate_id: event.affiliateId,
     created_at: event.occurredAt.toISOString(),
+    ...(isExampleEventId(event.eventId) ? { example: true } : {}),
     data: event.data,
     ...(event.patient
       ? {

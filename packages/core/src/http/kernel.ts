@@ -4,6 +4,7 @@ import { type DomainError, invalidField, methodNotAllowed, notFound, rateLimited
 import { isMaster } from '../ports/auth';
 import { rateLimitHeaders } from '../rate-limit/rate-limiter';
 import type { ServiceDeps } from '../service-deps';
+import { type RequestWatch, watchRequest } from '../telemetry/request-telemetry';
 import { checkAccess, type Granted } from './access';
 import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
 import { queryObject, readJsonBody, validate } from './input';
@@ -129,7 +130,12 @@ export function createKernel(
     routes.map((route) => [route, route.secret ? { ...secretAnswer, ...everyAnswer } : everyAnswer]),
   );
 
-  async function serve(request: Request, base: string, remoteAddress: string | undefined): Promise<Response> {
+  async function serve(
+    request: Request,
+    base: string,
+    remoteAddress: string | undefined,
+    watch: RequestWatch | undefined,
+  ): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
       return errorResponse(notFound('route'), everyAnswer);
@@ -153,6 +159,7 @@ export function createKernel(
         everyAnswer,
       );
     }
+    watch?.matched(`${base}${found.route.path}`);
     return serveRoute(found.route, request, found.rawParams, remoteAddress);
   }
 
@@ -218,10 +225,14 @@ export function createKernel(
     );
   }
 
-  return async (request, callOptions) => {
+  const handle = async (
+    request: Request,
+    callOptions: HandleOptions | undefined,
+    watch: RequestWatch | undefined,
+  ): Promise<Response> => {
     try {
       const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
-      return await serve(request, base, callOptions?.remoteAddress);
+      return await serve(request, base, callOptions?.remoteAddress, watch);
     } catch (cause) {
       deps.logger.error('Unexpected error while serving a request', {
         method: request.method,
@@ -230,6 +241,13 @@ export function createKernel(
       });
       return withHeaders(internalErrorResponse(), everyAnswer);
     }
+  };
+  // Without an OpenTelemetry SDK registered, a request costs one lookup and no span or attributes.
+  return (request, callOptions) => {
+    const watch = watchRequest(request);
+    return watch
+      ? watch.run(() => handle(request, callOptions, watch))
+      : handle(request, callOptions, undefined);
   };
 }
 

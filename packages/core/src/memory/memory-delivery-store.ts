@@ -1,5 +1,5 @@
 import type { EventRecord } from '../events/v2-payload';
-import type { Delivery, DeliveryStore } from '../outbox/delivery-store';
+import { capResponseBody, type Delivery, type DeliveryStore } from '../outbox/delivery-store';
 import { type MemoryState, scopedKey } from './memory-state';
 
 /** Leases of the in-memory outbox, which the storage snapshot need not keep. */
@@ -31,6 +31,36 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       if (state.events.has(key)) return false;
       state.events.set(key, copy(event));
       return true;
+    },
+    async publish({ event, deliver, idPrefix }) {
+      const key = scopedKey(event.affiliateId, event.eventId);
+      if (state.events.has(key)) return { inserted: false, queued: 0 };
+      state.events.set(key, copy(event));
+      if (!deliver) return { inserted: true, queued: 0 };
+      const subscribed = [...state.webhooks.values()]
+        .filter(
+          (webhook) =>
+            webhook.affiliateId === event.affiliateId &&
+            webhook.status === 'enabled' &&
+            webhook.interests.includes(event.eventType),
+        )
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+      for (const [index, webhook] of subscribed.entries()) {
+        const id = `${idPrefix}_${index + 1}`;
+        state.deliveries.set(scopedKey(event.affiliateId, id), {
+          id,
+          affiliateId: event.affiliateId,
+          webhookId: webhook.id,
+          eventId: event.eventId,
+          eventType: event.eventType,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: event.occurredAt,
+          createdAt: event.occurredAt,
+          updatedAt: event.occurredAt,
+        });
+      }
+      return { inserted: true, queued: subscribed.length };
     },
     async getEvent({ affiliateId, eventId }) {
       const found = state.events.get(scopedKey(affiliateId, eventId));
@@ -65,7 +95,14 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       });
     },
     async complete({ affiliateId, id, leaseToken, outcome, updatedAt }) {
-      state.deliveryAttempts.push(copy(outcome.attempt));
+      const { attempt } = outcome;
+      state.deliveryAttempts.push(
+        copy(
+          attempt.responseBody === undefined
+            ? attempt
+            : { ...attempt, responseBody: capResponseBody(attempt.responseBody) },
+        ),
+      );
       const key = scopedKey(affiliateId, id);
       if (leases.get(key)?.token !== leaseToken) return false;
       leases.delete(key);
@@ -162,6 +199,68 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
         else since ??= attempt.attemptedAt;
       }
       return since && new Date(since);
+    },
+    async recover({ affiliateId, webhookId, since, until, now, limit }) {
+      const lastTouched = (d: Delivery) => (d.lastAttemptAt ?? d.createdAt).getTime();
+      const found = [...state.deliveries.entries()]
+        .filter(
+          ([, d]) =>
+            d.affiliateId === affiliateId &&
+            d.webhookId === webhookId &&
+            d.status === 'failed' &&
+            lastTouched(d) >= since.getTime() &&
+            lastTouched(d) < until.getTime(),
+        )
+        .sort(([, a], [, b]) => lastTouched(a) - lastTouched(b) || a.id.localeCompare(b.id));
+      const picked = found.slice(0, limit);
+      for (const [key] of picked) {
+        leases.delete(key);
+        update(key, { status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now });
+      }
+      return { recovered: picked.length, hasMore: found.length > picked.length };
+    },
+    async prune({ succeededBefore, failedBefore, limit }) {
+      const doomed = new Set<string>();
+      for (const [key, d] of state.deliveries) {
+        if (doomed.size >= limit) break;
+        const before =
+          d.status === 'failed' ? failedBefore : d.status === 'pending' ? undefined : succeededBefore;
+        if (before && d.updatedAt < before) doomed.add(key);
+      }
+      for (const key of doomed) state.deliveries.delete(key);
+      const attemptsBefore = state.deliveryAttempts.length;
+      state.deliveryAttempts = state.deliveryAttempts.filter(
+        (a) => !doomed.has(scopedKey(a.affiliateId, a.deliveryId)),
+      );
+      const referenced = new Set(
+        [...state.deliveries.values()].map((d) => scopedKey(d.affiliateId, d.eventId)),
+      );
+      let events = 0;
+      for (const [key, event] of state.events) {
+        if (events >= limit) break;
+        if (event.occurredAt >= succeededBefore || referenced.has(key)) continue;
+        state.events.delete(key);
+        events += 1;
+      }
+      return {
+        deliveries: doomed.size,
+        attempts: attemptsBefore - state.deliveryAttempts.length,
+        events,
+      };
+    },
+    async backlog({ now }) {
+      let pending = 0;
+      let due = 0;
+      let oldest: number | undefined;
+      for (const d of state.deliveries.values()) {
+        if (d.status !== 'pending') continue;
+        pending += 1;
+        const at = d.nextAttemptAt?.getTime();
+        if (at === undefined || at > now.getTime()) continue;
+        due += 1;
+        if (oldest === undefined || at < oldest) oldest = at;
+      }
+      return { pending, due, ...(oldest === undefined ? {} : { oldestDueAt: new Date(oldest) }) };
     },
     async listAttempts({ affiliateId, webhookId, offset, limit }) {
       const all = state.deliveryAttempts

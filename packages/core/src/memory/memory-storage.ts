@@ -37,14 +37,18 @@ export function memoryStorage(): Storage {
     support: memorySupportStore(state),
   };
 
+  // Nothing to reach and nothing to migrate.
+  const check = async () => ({ missingMigrations: [], unknownMigrations: [] });
   const inTransaction: Storage = {
     ...stores,
+    check,
     transaction: (fn) => fn(inTransaction),
     close: async () => {},
   };
 
   return {
     ...stores,
+    check,
     transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T> {
       const run = queue.then(async () => {
         const snapshot = structuredClone(state);

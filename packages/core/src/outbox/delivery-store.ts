@@ -54,6 +54,50 @@ export interface AttemptOutcome {
   readonly nextAttemptAt?: Date;
 }
 
+/** What {@link DeliveryStore.recover} did: how many failed deliveries are due again, and whether more wait. */
+export interface RecoverResult {
+  readonly recovered: number;
+  /** More failed deliveries in the window than `limit`: call again to re-queue the rest. */
+  readonly hasMore: boolean;
+}
+
+/** Rows removed by one {@link DeliveryStore.prune} batch, or by a whole prune. */
+export interface PruneCounts {
+  readonly deliveries: number;
+  readonly attempts: number;
+  readonly events: number;
+}
+
+/** The outbox backlog at `now`, across every affiliate. */
+export interface Backlog {
+  /** Deliveries not yet final (due or waiting for a retry). */
+  readonly pending: number;
+  /** Pending deliveries whose next attempt is due. */
+  readonly due: number;
+  /** When the longest-waiting due delivery fell due; absent when none is due. */
+  readonly oldestDueAt?: Date;
+}
+
+/** Longest answer an attempt keeps, in UTF-8 bytes (4 KiB). */
+export const maxResponseBodyBytes = 4096;
+
+/**
+ * The first {@link maxResponseBodyBytes} of an answer, as the stores keep it, ending on a whole
+ * character (one the limit would cut in two is left out).
+ *
+ * @example capResponseBody('x'.repeat(10_000)).length === 4096
+ */
+export function capResponseBody(body: string): string {
+  // At most 3 bytes per UTF-16 unit: short answers need no encoding.
+  if (body.length * 3 <= maxResponseBodyBytes) return body;
+  const bytes = new TextEncoder().encode(body);
+  if (bytes.length <= maxResponseBodyBytes) return body;
+  let end = maxResponseBodyBytes;
+  // Back to the first byte of the character the limit falls in (UTF-8 continuation bytes are 10xxxxxx).
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end -= 1;
+  return new TextDecoder().decode(bytes.subarray(0, end));
+}
+
 /** A page of a listing. */
 export interface Page<T> {
   readonly items: readonly T[];
@@ -72,6 +116,20 @@ export interface Page<T> {
 export interface DeliveryStore {
   /** Stores an event once; false when an event with that id already exists (idempotent emission). */
   insertEvent(input: { event: EventRecord }): Promise<boolean>;
+  /**
+   * Emits an event: stores it once and, when it is new and `deliver` is true, queues a pending
+   * delivery due at its `occurredAt` for every enabled webhook of its affiliate subscribed to
+   * its type. The deliveries' ids are `idPrefix`, an underscore and 1, 2, 3... in the order the
+   * webhooks were created (`idPrefix` is a fresh id, so they are unique). On PostgreSQL one
+   * statement, which reads the webhooks itself, so a webhook created, disabled or changed a
+   * moment ago is seen as it is. `inserted` is false (and nothing queued) when an event with that
+   * id already exists.
+   */
+  publish(input: {
+    event: EventRecord;
+    deliver: boolean;
+    idPrefix: string;
+  }): Promise<{ inserted: boolean; queued: number }>;
   getEvent(input: { affiliateId: string; eventId: string }): Promise<EventRecord | undefined>;
   enqueue(input: { deliveries: readonly Delivery[] }): Promise<void>;
   /**
@@ -135,6 +193,31 @@ export interface DeliveryStore {
   cancelPending(input: { affiliateId: string; webhookId: string; now: Date }): Promise<number>;
   /** When the webhook's current run of failed attempts began (after its last success); undefined when its last attempt succeeded or none failed. */
   failingSince(input: { affiliateId: string; webhookId: string }): Promise<Date | undefined>;
+  /**
+   * Recovery after an outage: the webhook's `failed` deliveries whose last attempt (their creation
+   * when none was made) is in `[since, until)` become pending and due at `now`, with a fresh attempt
+   * budget (`attempts` back to 0). At most `limit` per call, oldest first; rows another caller holds
+   * are passed over, so concurrent calls re-queue each delivery once.
+   */
+  recover(input: {
+    affiliateId: string;
+    webhookId: string;
+    since: Date;
+    until: Date;
+    now: Date;
+    limit: number;
+  }): Promise<RecoverResult>;
+  /**
+   * One retention batch, across every affiliate: up to `limit` deliveries that are `succeeded` or
+   * `cancelled` and last changed before `succeededBefore`, or `failed` and last changed before
+   * `failedBefore`, are deleted with their attempts and, once no delivery refers to them, their
+   * events; when fewer than `limit` deliveries went, also up to `limit` events older than
+   * `succeededBefore` that no delivery refers to. Pending deliveries are never touched, and rows
+   * another transaction holds are passed over. Call again while `deliveries` or `events` reaches `limit`.
+   */
+  prune(input: { succeededBefore: Date; failedBefore: Date; limit: number }): Promise<PruneCounts>;
+  /** How much waits in the outbox at `now` (every affiliate): for health checks. */
+  backlog(input: { now: Date }): Promise<Backlog>;
   /** The attempt log of a webhook, newest first. */
   listAttempts(input: {
     affiliateId: string;

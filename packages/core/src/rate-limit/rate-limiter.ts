@@ -36,6 +36,8 @@ export const defaultBuckets: Readonly<Record<string, BucketLimit>> = {
   'case-replies': { points: 10, durationSeconds: 60 },
   'storefront-views': { points: 300, durationSeconds: 60 },
   'storefront-journeys': { points: 60, durationSeconds: 60 },
+  // sendExample writes an event and a delivery per call: a portal's button, not a load generator.
+  'webhook-examples': { points: 30, durationSeconds: 60 },
 };
 
 /**

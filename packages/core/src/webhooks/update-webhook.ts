@@ -13,7 +13,7 @@ import {
   validateInterests,
   validateWebhookUrl,
 } from './webhook-input';
-import type { Webhook, WebhookBreaker, WebhookStatus } from './webhook-store';
+import type { Webhook, WebhookBreaker, WebhookDisabledReason, WebhookStatus } from './webhook-store';
 
 /**
  * Closes the webhook's circuit breaker after a change that makes its failures moot (a new URL,
@@ -177,8 +177,25 @@ export function requestedStatus(body: z.output<typeof webhookStatusBody>): Webho
 }
 
 /**
+ * The webhook with a new status: disabling records why and when, enabling clears both.
+ *
+ * @example
+ * withStatus(current, { status: 'disabled', reason: 'manual', at: now }).disabledReason // 'manual'
+ */
+export function withStatus(
+  current: Webhook,
+  change: { status: WebhookStatus; reason: WebhookDisabledReason; at: Date },
+): Webhook {
+  const { disabledReason: _reason, disabledAt: _at, ...rest } = current;
+  return change.status === 'enabled'
+    ? { ...rest, status: 'enabled' }
+    : { ...rest, status: 'disabled', disabledReason: change.reason, disabledAt: change.at };
+}
+
+/**
  * Enables or disables a webhook (SPEC 3: the status call, not the full update). Setting the
- * status it already has changes nothing, `updatedAt` included.
+ * status it already has changes nothing, `updatedAt` included. Disabling records
+ * `disabledReason: 'manual'` and `disabledAt`; enabling clears them.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
  * @example
@@ -191,8 +208,12 @@ export function setWebhookStatus(
   const changed = changeWebhook(
     deps,
     () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
-    (current) =>
-      ok(current.status === request.status ? 'unchanged' : { next: { ...current, status: request.status } }),
+    (current, now) =>
+      ok(
+        current.status === request.status
+          ? 'unchanged'
+          : { next: withStatus(current, { status: request.status, reason: 'manual', at: now }) },
+      ),
   );
   return request.status === 'enabled' ? changed.andThen((result) => withBreakerReset(deps, result)) : changed;
 }

@@ -78,6 +78,15 @@ export interface WebhookBreaker {
 }
 
 /**
+ * Why a webhook is disabled: the worker disabled it after a 410 Gone (`gone`) or after failing
+ * continuously for `deliveries.disableAfterMs` (`failing`), or the status call did (`manual`).
+ *
+ * @example
+ * const reason: WebhookDisabledReason = 'failing';
+ */
+export type WebhookDisabledReason = 'gone' | 'failing' | 'manual';
+
+/**
  * A webhook endpoint of an affiliate (SPEC 2.1, plus DESIGN's extra fields).
  *
  * @example
@@ -99,10 +108,26 @@ export interface Webhook {
   readonly lastHealthCheck?: HealthCheck;
   /** The delivery circuit breaker; absent until an attempt first fails. */
   readonly breaker?: WebhookBreaker;
+  /** Why the webhook is disabled; absent while it is enabled (enabling clears it). */
+  readonly disabledReason?: WebhookDisabledReason;
+  /** When it was disabled; absent while it is enabled. */
+  readonly disabledAt?: Date;
   /** Bumped by every configuration change; writes compare it so concurrent changes never both win. */
   readonly revision: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+}
+
+/**
+ * What `onEndpointDisabled` hears when the delivery worker disables an endpoint: the webhook as
+ * stored after the change (with `disabledReason` and `disabledAt`), and why.
+ *
+ * @example
+ * const onEndpointDisabled = ({ webhook, reason }: EndpointDisabledNotice) => mailer.tellAffiliate(webhook.affiliateId, reason);
+ */
+export interface EndpointDisabledNotice {
+  readonly webhook: Webhook;
+  readonly reason: Exclude<WebhookDisabledReason, 'manual'>;
 }
 
 /**

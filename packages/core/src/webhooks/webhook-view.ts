@@ -40,7 +40,9 @@ export const credentialsSchema = z.object({ secret: z.string().startsWith('whsec
 
 /**
  * The webhook record (SPEC 2.1) plus DESIGN's `payloadVersion`, `createdAt`, `updatedAt` and
- * `lastHealthCheck`. It never holds a secret except `credentials` in the few answers that issue one.
+ * `lastHealthCheck`, the `circuitBreaker`, and why and when a disabled webhook was disabled (SPEC 2.1
+ * leaves other fields of the record open). It never holds a secret except `credentials` in the few
+ * answers that issue one.
  *
  * @example
  * webhookViewSchema.parse(toWebhookView(webhook));
@@ -59,6 +61,13 @@ export const webhookViewSchema = z.object({
   lastHealthCheck: healthCheckViewSchema.optional(),
   /** Present once a delivery attempt to the webhook has failed. */
   circuitBreaker: circuitBreakerViewSchema.optional(),
+  /**
+   * Why a disabled webhook is disabled: `gone` (the endpoint answered 410), `failing` (it failed
+   * continuously for the disable period) or `manual` (the status call). Absent while enabled.
+   */
+  disabledReason: z.enum(['gone', 'failing', 'manual']).optional(),
+  /** When it was disabled; absent while enabled. */
+  disabledAt: z.iso.datetime().optional(),
   credentials: credentialsSchema.optional(),
 });
 
@@ -113,6 +122,8 @@ export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookV
     updatedAt: webhook.updatedAt.toISOString(),
     ...(webhook.lastHealthCheck ? { lastHealthCheck: toHealthCheckView(webhook.lastHealthCheck) } : {}),
     ...(webhook.breaker ? { circuitBreaker: toBreakerView(webhook.breaker) } : {}),
+    ...(webhook.disabledReason ? { disabledReason: webhook.disabledReason } : {}),
+    ...(webhook.disabledAt ? { disabledAt: webhook.disabledAt.toISOString() } : {}),
     ...(revealSecret === undefined ? {} : { credentials: { secret: revealSecret } }),
   };
 }

@@ -9,6 +9,8 @@ import { patientsMigration } from './008-patients';
 import { recordsMigration } from './009-records';
 import { outboxClaimOrderMigration } from './010-outbox-claim-order';
 import { webhookBreakerMigration } from './011-webhook-breaker';
+import { outboxRetentionMigration } from './012-outbox-retention';
+import { telemetryMigration } from './013-telemetry';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -24,6 +26,8 @@ export const migrations: readonly Migration[] = [
   recordsMigration,
   outboxClaimOrderMigration,
   webhookBreakerMigration,
+  outboxRetentionMigration,
+  telemetryMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

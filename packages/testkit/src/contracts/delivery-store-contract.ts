@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryAttempt, EventRecord, Storage } from '@affiliate-commerce/core';
+import type { Delivery, DeliveryAttempt, EventRecord, Storage, Webhook } from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');
@@ -77,6 +77,28 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       expect(
         await storage.deliveries.getEvent({ affiliateId: 'aff_2', eventId: 'evt_bare' }),
       ).toBeUndefined();
+    });
+
+    it('events: the trace context an event was emitted in comes back with it, from getEvent and claimDue', async () => {
+      const traced = event('evt_traced', {
+        traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+      });
+      await storage.deliveries.insertEvent({ event: traced });
+      expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: 'evt_traced' })).toEqual(
+        traced,
+      );
+      await storage.deliveries.enqueue({
+        deliveries: [delivery('dlv_traced', 'evt_traced', { webhookId: 'whk_traced' })],
+      });
+      const claimed = await storage.deliveries.claimDue({
+        now: at(1),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_traced',
+      });
+      expect(claimed.find((c) => c.delivery.id === 'dlv_traced')?.event).toEqual(traced);
+      // Out of the way of the claims of the tests below.
+      await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_traced', now: at(1) });
     });
 
     it('claimDue: only due pending rows, leased so nobody else claims them until the lease ends', async () => {
@@ -524,6 +546,399 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: 'evt_rb' })).toBeUndefined();
       expect(
         await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_rb', id: 'dlv_rb' }),
+      ).toBeUndefined();
+    });
+
+    // The tests below use dates years before the ones above, so retention and the backlog (which
+    // span every affiliate) see only their own rows, and claims above never reach them.
+    const r0 = new Date('2020-01-01T00:00:00.000Z');
+    const r = (seconds: number) => new Date(r0.getTime() + seconds * 1000);
+
+    it('recover: failed deliveries of the webhook last attempted in [since, until) are due now with attempts 0, oldest first, `limit` at a time', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_rec', { occurredAt: r0 }) });
+      const failed = (id: string, seconds: number, overrides: Partial<Delivery> = {}) =>
+        delivery(id, 'evt_rec', {
+          webhookId: 'whk_rec',
+          status: 'failed',
+          attempts: 8,
+          nextAttemptAt: undefined,
+          createdAt: r(seconds),
+          updatedAt: r(seconds),
+          ...overrides,
+        });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          failed('dlv_rec1', 10),
+          failed('dlv_rec2', 20),
+          failed('dlv_rec3', 30),
+          failed('dlv_rec_early', -10),
+          failed('dlv_rec_until', 100),
+          failed('dlv_rec_ok', 15, { status: 'succeeded' }),
+          failed('dlv_rec_other', 12, { webhookId: 'whk_rec_other' }),
+          failed('dlv_rec_aff2', 12, { affiliateId: 'aff_2' }),
+          // Created before the window, last attempted inside it: the last attempt counts.
+          delivery('dlv_rec_last', 'evt_rec', {
+            webhookId: 'whk_rec',
+            createdAt: r(-50),
+            nextAttemptAt: r(40),
+          }),
+        ],
+      });
+      const [held] = (
+        await storage.deliveries.claimDue({ now: r(40), limit: 100, leaseMs: 60_000, leaseToken: 'rec' })
+      ).filter((c) => c.delivery.id === 'dlv_rec_last');
+      expect(held).toBeDefined();
+      await storage.deliveries.complete({
+        affiliateId: 'aff_1',
+        id: 'dlv_rec_last',
+        leaseToken: 'rec',
+        outcome: {
+          attempt: attempt('dlv_rec_last', 1, { webhookId: 'whk_rec', attemptedAt: r(50) }),
+          status: 'failed',
+        },
+        updatedAt: r(50),
+      });
+      const window = { affiliateId: 'aff_1', webhookId: 'whk_rec', since: r(0), until: r(100), now: r(200) };
+      expect(await storage.deliveries.recover({ ...window, limit: 2 })).toEqual({
+        recovered: 2,
+        hasMore: true,
+      });
+      const read = async (id: string, affiliateId = 'aff_1', webhookId = 'whk_rec') =>
+        (await storage.deliveries.get({ affiliateId, webhookId, id }))!;
+      expect(await read('dlv_rec1')).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: r(200),
+        updatedAt: r(200),
+      });
+      expect((await read('dlv_rec2')).status).toBe('pending');
+      expect((await read('dlv_rec3')).status).toBe('failed');
+      expect(await storage.deliveries.recover({ ...window, limit: 10 })).toEqual({
+        recovered: 2,
+        hasMore: false,
+      });
+      expect(await read('dlv_rec_last')).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        lastAttemptAt: r(50),
+      });
+      // Idempotent: what was recovered is pending now.
+      expect(await storage.deliveries.recover({ ...window, limit: 10 })).toEqual({
+        recovered: 0,
+        hasMore: false,
+      });
+      expect((await read('dlv_rec_early')).status).toBe('failed');
+      expect((await read('dlv_rec_until')).status).toBe('failed');
+      expect((await read('dlv_rec_ok')).status).toBe('succeeded');
+      expect((await read('dlv_rec_other', 'aff_1', 'whk_rec_other')).status).toBe('failed');
+      expect((await read('dlv_rec_aff2', 'aff_2')).status).toBe('failed');
+      // The recovered deliveries are claimable at `now`.
+      const claimed = (
+        await storage.deliveries.claimDue({ now: r(200), limit: 100, leaseMs: 60_000, leaseToken: 'after' })
+      ).filter((c) => c.delivery.webhookId === 'whk_rec');
+      expect(claimed.map((c) => c.delivery.id).sort()).toEqual([
+        'dlv_rec1',
+        'dlv_rec2',
+        'dlv_rec3',
+        'dlv_rec_last',
+      ]);
+      await storage.deliveries.release({
+        items: claimed.map((c) => ({ affiliateId: 'aff_1', id: c.delivery.id, leaseToken: 'after' })),
+      });
+      await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_rec', now: r(300) });
+    });
+
+    it('recover: two at once re-queue each delivery once', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_rec_race', { occurredAt: r0 }) });
+      const ids = Array.from({ length: 30 }, (_, i) => `dlv_rec_race_${String(i).padStart(2, '0')}`);
+      await storage.deliveries.enqueue({
+        deliveries: ids.map((id, i) =>
+          delivery(id, 'evt_rec_race', {
+            webhookId: 'whk_rec_race',
+            status: 'failed',
+            attempts: 8,
+            nextAttemptAt: undefined,
+            createdAt: r(1000 + i),
+            updatedAt: r(1000 + i),
+          }),
+        ),
+      });
+      const input = {
+        affiliateId: 'aff_1',
+        webhookId: 'whk_rec_race',
+        since: r(0),
+        until: r(5000),
+        now: r(5000),
+        limit: 100,
+      };
+      const results = await Promise.all([
+        storage.deliveries.recover(input),
+        storage.deliveries.recover(input),
+      ]);
+      expect(results[0]!.recovered + results[1]!.recovered).toBe(30);
+      const read = await Promise.all(
+        ids.map((id) => storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_rec_race', id })),
+      );
+      expect(new Set(read.map((d) => `${d?.status}/${d?.attempts}`))).toEqual(new Set(['pending/0']));
+      await storage.deliveries.cancelPending({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_rec_race',
+        now: r(6000),
+      });
+    });
+
+    it('prune: removes old finished deliveries with their attempts and unreferenced old events, in batches; pending rows stay', async () => {
+      const p0 = new Date('2019-01-01T00:00:00.000Z');
+      const p = (days: number) => new Date(p0.getTime() + days * 86_400_000);
+      for (const [id, occurredAt] of [
+        ['evt_p_old', p(0)],
+        ['evt_p_lonely', p(0)],
+        ['evt_p_new', p(100)],
+        ['evt_p_pending', p(0)],
+        ['evt_p_failed', p(0)],
+        ['evt_p_recent', p(0)],
+      ] as const)
+        await storage.deliveries.insertEvent({ event: event(id, { occurredAt }) });
+      const row = (id: string, eventId: string, status: Delivery['status'], days: number) =>
+        delivery(id, eventId, {
+          webhookId: 'whk_prune',
+          status,
+          nextAttemptAt: status === 'pending' ? new Date('2099-01-01T00:00:00Z') : undefined,
+          createdAt: p(days),
+          updatedAt: p(days),
+        });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          row('dlv_p_s1', 'evt_p_old', 'succeeded', 0),
+          row('dlv_p_s2', 'evt_p_old', 'cancelled', 0),
+          row('dlv_p_f1', 'evt_p_old', 'failed', 0),
+          row('dlv_p_f2', 'evt_p_failed', 'failed', 50),
+          row('dlv_p_s3', 'evt_p_recent', 'succeeded', 95),
+          row('dlv_p_pend', 'evt_p_pending', 'pending', 0),
+        ],
+      });
+      // Attempts are logged even when the lease is not the caller's (the outcome is then dropped).
+      const log = (deliveryId: string, n: number) =>
+        storage.deliveries.complete({
+          affiliateId: 'aff_1',
+          id: deliveryId,
+          leaseToken: 'nobody',
+          outcome: {
+            attempt: attempt(deliveryId, n, { webhookId: 'whk_prune', attemptedAt: p(0) }),
+            status: 'failed',
+          },
+          updatedAt: p(0),
+        });
+      await log('dlv_p_s1', 1);
+      await log('dlv_p_s1', 2);
+      await log('dlv_p_f1', 1);
+      await log('dlv_p_f2', 1);
+      // Now is day 120: succeeded and cancelled before day 90 go, failed before day 30.
+      const cutoffs = { succeededBefore: p(90), failedBefore: p(30) };
+      const first = await storage.deliveries.prune({ ...cutoffs, limit: 2 });
+      expect(first.deliveries).toBe(2);
+      const total = { ...first };
+      for (let i = 0; i < 5; i += 1) {
+        const next = await storage.deliveries.prune({ ...cutoffs, limit: 2 });
+        total.deliveries += next.deliveries;
+        total.attempts += next.attempts;
+        total.events += next.events;
+      }
+      expect(total).toEqual({ deliveries: 3, attempts: 3, events: 2 });
+      const exists = async (id: string) =>
+        (await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_prune', id })) !== undefined;
+      expect(await Promise.all(['dlv_p_s1', 'dlv_p_s2', 'dlv_p_f1'].map(exists))).toEqual([
+        false,
+        false,
+        false,
+      ]);
+      expect(await Promise.all(['dlv_p_f2', 'dlv_p_s3', 'dlv_p_pend'].map(exists))).toEqual([
+        true,
+        true,
+        true,
+      ]);
+      const event_ = (eventId: string) => storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId });
+      expect(await event_('evt_p_old')).toBeUndefined();
+      expect(await event_('evt_p_lonely')).toBeUndefined();
+      for (const kept of ['evt_p_new', 'evt_p_pending', 'evt_p_failed', 'evt_p_recent'])
+        expect(await event_(kept)).toBeDefined();
+      const left = await storage.deliveries.listAttempts({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_prune',
+        offset: 0,
+        limit: 10,
+      });
+      expect(left.items.map((a) => a.deliveryId)).toEqual(['dlv_p_f2']);
+      // Rows of the tests above are years newer: nothing of theirs went.
+      expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: 'evt_c3' })).toBeDefined();
+      await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_prune', now: p(120) });
+    });
+
+    it('backlog: pending and due deliveries of every affiliate, and when the longest-waiting one fell due', async () => {
+      const b0 = new Date('2018-06-01T00:00:00.000Z');
+      const b = (seconds: number) => new Date(b0.getTime() + seconds * 1000);
+      const before = await storage.deliveries.backlog({ now: b0 });
+      expect(before.due).toBe(0);
+      expect(before.oldestDueAt).toBeUndefined();
+      await storage.deliveries.insertEvent({ event: event('evt_backlog', { occurredAt: b(-600) }) });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_bl1', 'evt_backlog', {
+            webhookId: 'whk_bl',
+            nextAttemptAt: b(-600),
+            createdAt: b(-600),
+          }),
+          delivery('dlv_bl2', 'evt_backlog', {
+            webhookId: 'whk_bl',
+            affiliateId: 'aff_2',
+            nextAttemptAt: b(-60),
+            createdAt: b(-600),
+          }),
+          delivery('dlv_bl3', 'evt_backlog', {
+            webhookId: 'whk_bl',
+            nextAttemptAt: b(3600),
+            createdAt: b(-600),
+          }),
+          delivery('dlv_bl4', 'evt_backlog', {
+            webhookId: 'whk_bl',
+            status: 'failed',
+            nextAttemptAt: undefined,
+            createdAt: b(-600),
+          }),
+        ],
+      });
+      const after = await storage.deliveries.backlog({ now: b0 });
+      expect(after.pending - before.pending).toBe(3);
+      expect(after).toMatchObject({ due: 2, oldestDueAt: b(-600) });
+      await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_bl', now: b0 });
+      await storage.deliveries.cancelPending({ affiliateId: 'aff_2', webhookId: 'whk_bl', now: b0 });
+      expect(await storage.deliveries.backlog({ now: b0 })).toEqual(before);
+    });
+
+    it('attempt answers are kept to their first 4 KiB, ending on a whole character', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_cap', { occurredAt: r0 }) });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_cap', 'evt_cap', {
+            webhookId: 'whk_cap',
+            status: 'failed',
+            nextAttemptAt: undefined,
+          }),
+        ],
+      });
+      const log = (n: number, responseBody: string) =>
+        storage.deliveries.completeMany({
+          items: [
+            {
+              affiliateId: 'aff_1',
+              id: 'dlv_cap',
+              leaseToken: 'nobody',
+              outcome: {
+                attempt: attempt('dlv_cap', n, { webhookId: 'whk_cap', responseBody }),
+                status: 'failed',
+              },
+              updatedAt: r0,
+            },
+          ],
+        });
+      await log(1, 'x'.repeat(10_000));
+      await log(2, '€'.repeat(2_000));
+      await log(3, 'short');
+      const { items } = await storage.deliveries.listAttempts({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_cap',
+        offset: 0,
+        limit: 10,
+      });
+      const body = (n: number) => items.find((a) => a.attempt === n)!.responseBody;
+      expect(body(1)).toBe('x'.repeat(4096));
+      // 1,365 whole characters of 3 bytes; the 1,366th would cross the limit.
+      expect(body(2)).toBe('€'.repeat(1365));
+      expect(body(3)).toBe('short');
+    });
+
+    it('check: storage answers, with every shipped migration applied', async () => {
+      expect(await storage.check()).toEqual({ missingMigrations: [], unknownMigrations: [] });
+    });
+
+    // Last, and far in the future: the deliveries it queues stay pending and are never due for
+    // the claims above.
+    it('publish: a new event queues one delivery per enabled webhook of its affiliate subscribed to its type, once', async () => {
+      const p0 = new Date('2100-01-01T00:00:00.000Z');
+      const hook = (id: string, overrides: Partial<Webhook> = {}): Webhook => ({
+        id,
+        affiliateId: 'aff_pub',
+        name: id,
+        url: `https://hooks.example.com/${id}`,
+        authentication: false,
+        interests: ['order_created'],
+        status: 'enabled',
+        payloadVersion: 'v2',
+        secrets: [],
+        revision: 1,
+        createdAt: p0,
+        updatedAt: p0,
+        ...overrides,
+      });
+      for (const webhook of [
+        hook('whk_pub_a'),
+        hook('whk_pub_b', { interests: ['journey_started', 'order_created'] }),
+        hook('whk_pub_other_type', { interests: ['journey_started'] }),
+        hook('whk_pub_disabled', { status: 'disabled' }),
+        hook('whk_pub_other_tenant', { affiliateId: 'aff_pub_2' }),
+      ])
+        await storage.webhooks.insert({ webhook });
+      const published = event('evt_pub', { affiliateId: 'aff_pub', occurredAt: p0 });
+      expect(
+        await storage.deliveries.publish({ event: published, deliver: true, idPrefix: 'dlv_pub' }),
+      ).toEqual({ inserted: true, queued: 2 });
+      expect(await storage.deliveries.getEvent({ affiliateId: 'aff_pub', eventId: 'evt_pub' })).toEqual(
+        published,
+      );
+      // Numbered in the order the webhooks were created.
+      for (const [id, webhookId] of [
+        ['dlv_pub_1', 'whk_pub_a'],
+        ['dlv_pub_2', 'whk_pub_b'],
+      ] as const) {
+        expect(await storage.deliveries.get({ affiliateId: 'aff_pub', webhookId, id })).toEqual({
+          id,
+          affiliateId: 'aff_pub',
+          webhookId,
+          eventId: 'evt_pub',
+          eventType: 'order_created',
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: p0,
+          createdAt: p0,
+          updatedAt: p0,
+        });
+      }
+      for (const webhookId of ['whk_pub_other_type', 'whk_pub_disabled', 'whk_pub_other_tenant'])
+        expect(
+          await storage.deliveries.get({ affiliateId: 'aff_pub', webhookId, id: 'dlv_pub_3' }),
+        ).toBeUndefined();
+      // The same event again: nothing new, nothing queued twice.
+      expect(
+        await storage.deliveries.publish({ event: published, deliver: true, idPrefix: 'dlv_pub_again' }),
+      ).toEqual({ inserted: false, queued: 0 });
+      expect(
+        await storage.deliveries.get({
+          affiliateId: 'aff_pub',
+          webhookId: 'whk_pub_a',
+          id: 'dlv_pub_again_1',
+        }),
+      ).toBeUndefined();
+      // An event not to deliver (internal) is stored and queues nothing.
+      const internal = event('evt_pub_internal', { affiliateId: 'aff_pub', occurredAt: p0 });
+      expect(
+        await storage.deliveries.publish({ event: internal, deliver: false, idPrefix: 'dlv_pub_internal' }),
+      ).toEqual({ inserted: true, queued: 0 });
+      expect(
+        await storage.deliveries.get({
+          affiliateId: 'aff_pub',
+          webhookId: 'whk_pub_a',
+          id: 'dlv_pub_internal_1',
+        }),
       ).toBeUndefined();
     });
   });

@@ -1,4 +1,4 @@
-import type { HealthCheck, Storage, Webhook, WebhookBreaker } from '@affiliate-commerce/core';
+import type { HealthCheck, Storage, Webhook, WebhookBreaker } from '@affiliate-commerce/core/storage';
 import { expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');
@@ -120,6 +120,28 @@ export function webhookStoreContract(storage: () => Storage): void {
       lastHealthCheck: check,
     });
     expect(await storage().webhooks.replace({ webhook: next, expectedRevision: 1 })).toBe(false);
+  });
+
+  it('webhooks: disabledReason and disabledAt round-trip through insert and replace; a replace without them clears them', async () => {
+    const disabledAt = new Date('2026-11-23T12:00:00.000Z');
+    const disabled = webhook({
+      id: 'whk_disabled',
+      status: 'disabled',
+      disabledReason: 'failing',
+      disabledAt,
+    });
+    await storage().webhooks.insert({ webhook: disabled });
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_disabled' })).toEqual(disabled);
+    const manual = { ...disabled, disabledReason: 'manual' as const, revision: 2 };
+    expect(await storage().webhooks.replace({ webhook: manual, expectedRevision: 1 })).toBe(true);
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_disabled' })).toEqual(manual);
+    const { disabledReason: _reason, disabledAt: _at, ...rest } = manual;
+    const enabled: Webhook = { ...rest, status: 'enabled', revision: 3 };
+    expect(await storage().webhooks.replace({ webhook: enabled, expectedRevision: 2 })).toBe(true);
+    const read = await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_disabled' });
+    expect(read).toEqual(enabled);
+    expect(Object.keys(read!)).not.toContain('disabledReason');
+    expect(Object.keys(read!)).not.toContain('disabledAt');
   });
 
   it('webhooks: of two concurrent replaces from the same revision, exactly one wins', async () => {

@@ -4,6 +4,7 @@ import { addPaymentMethodHttpTable } from './add-payment-method.http-table';
 import { caseRepliesHttpTable } from './case-replies.http-table';
 import { couponHttpTable } from './coupons.http-table';
 import { createTicketHttpTable } from './create-ticket.http-table';
+import { healthBehindHttpTable, healthDownHttpTable, healthHttpTable } from './health.http-table';
 import { journeyCorsHttpTable, journeyHttpTable } from './journeys.http-table';
 import { orderCasesHttpTable } from './order-cases.http-table';
 import {
@@ -11,9 +12,11 @@ import {
   paymentMethodDefaultHttpTable,
 } from './payment-method-default.http-table';
 import { processorDownHttpTable } from './processor-down.http-table';
+import { recoverHttpTable } from './recover.http-table';
 import { requestTypesHttpTable } from './request-types.http-table';
 import { subscriptionHttpTable } from './subscriptions.http-table';
 import { supportUpstreamHttpTable } from './support-upstream.http-table';
+import { webhookExamplesHttpTable } from './webhook-examples.http-table';
 import { webhookHealthHttpTable } from './webhook-health.http-table';
 import { webhookLifecycleHttpTable } from './webhook-lifecycle.http-table';
 import { webhookHttpTable } from './webhooks.http-table';
@@ -27,6 +30,7 @@ export const httpTables: readonly HttpTable[] = [
   webhookHttpTable,
   webhookLifecycleHttpTable,
   webhookHealthHttpTable,
+  webhookExamplesHttpTable,
   achSetupIntentHttpTable,
   addPaymentMethodHttpTable,
   paymentMethodDefaultHttpTable,
@@ -37,4 +41,8 @@ export const httpTables: readonly HttpTable[] = [
   orderCasesHttpTable,
   caseRepliesHttpTable,
   supportUpstreamHttpTable,
+  recoverHttpTable,
+  healthHttpTable,
+  healthBehindHttpTable,
+  healthDownHttpTable,
 ];

@@ -19,7 +19,14 @@ const status = (id: string, body: unknown, token?: string) =>
 const action = (id: string, name: string, token?: string) =>
   call('POST', `/v2/webhooks/${id}/actions/${name}`, undefined, token);
 const get = (id: string, token?: string) => call('GET', `/v2/webhooks/${id}`, undefined, token);
-const disabled = { ...whk1View, status: 'disabled', isEnabled: false };
+// Disabling by the status call records why and when; enabling again clears both.
+const disabled = {
+  ...whk1View,
+  status: 'disabled',
+  isEnabled: false,
+  disabledReason: 'manual',
+  disabledAt: '2026-11-23T10:00:00.000Z',
+};
 
 const statusCases: HttpCase[] = [
   {

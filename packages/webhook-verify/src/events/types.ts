@@ -13,6 +13,11 @@ export interface WebhookEnvelope<E extends WebhookEventType = WebhookEventType> 
   /** The same instant as `timestamp`, in Unix seconds. */
   timestamp_epoch: number;
   affiliate_id: string;
+  /**
+   * `true` on an example the sender sent on request (`sendExample`), whose `event_id` starts with
+   * `evt_example_`; absent on real events.
+   */
+  example?: boolean;
 }
 
 /** The patient-identity block of SPEC 6.3, on every v2 payload; never null. */

@@ -10,6 +10,8 @@ const envelopeShape = {
   timestamp: z.iso.datetime({ offset: true }),
   timestamp_epoch: z.int(),
   affiliate_id: z.string(),
+  // Only examples carry it (true); accepting false too keeps receivers parsing if that ever changes.
+  example: z.boolean().optional(),
 };
 
 /** The patient-identity block of SPEC 6.3. @example identityBlockSchema.parse(event) */

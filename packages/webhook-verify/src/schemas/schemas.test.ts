@@ -178,6 +178,13 @@ describe('schema refusals', () => {
     expect(webhookEventSchema.parse(payload)).toEqual(payload);
   });
 
+  it('surfaces the example marker of sendExample; a non-boolean marker is refused', () => {
+    const example = envelope('order_created', { event_id: 'evt_example_1', example: true });
+    expect(webhookEventSchema.parse(example).example).toBe(true);
+    expect(webhookEventSchema.parse(envelope('order_created')).example).toBeUndefined();
+    expect(webhookEventSchema.safeParse(envelope('order_created', { example: 'yes' })).success).toBe(false);
+  });
+
   it('takes null for a category field, where SPEC gives no rule', () => {
     const payload = envelope('order_created', { order_status: null, product_variation_ids: null });
     expect(webhookEventSchema.parse(payload)).toEqual(payload);

@@ -1,0 +1,58 @@
+import type { PruneCounts } from '../outbox/delivery-store';
+import type { ServiceDeps } from '../service-deps';
+import { type PruneOptions, pruneDeliveries } from './prune';
+
+/** Retention run by a worker: {@link PruneOptions} plus how often. */
+export interface PruneSchedule extends Omit<PruneOptions, 'signal'> {
+  /** Pause between the end of one prune and the start of the next. Default one hour. */
+  readonly everyMs?: number;
+  /** Called with what each prune removed. */
+  readonly onPrune?: (removed: PruneCounts) => void;
+}
+
+/**
+ * Runs {@link pruneDeliveries} now and then every `everyMs` until `signal` aborts; errors go to
+ * `report` and never stop it. Resolves once the prune in progress (if any) has stopped.
+ *
+ * @example
+ * const pruning = schedulePrune(deps, { everyMs: 3_600_000 }, signal, console.error);
+ * await pruning;
+ */
+export function schedulePrune(
+  deps: ServiceDeps,
+  schedule: PruneSchedule,
+  signal: AbortSignal,
+  report: (error: unknown) => void,
+): Promise<void> {
+  const everyMs = schedule.everyMs ?? 60 * 60 * 1000;
+  if (!Number.isFinite(everyMs) || everyMs <= 0)
+    throw new TypeError('@affiliate-commerce/core: prune everyMs must be a number of milliseconds > 0');
+  return loop(deps, schedule, everyMs, signal, report);
+}
+
+async function loop(
+  deps: ServiceDeps,
+  schedule: PruneSchedule,
+  everyMs: number,
+  signal: AbortSignal,
+  report: (error: unknown) => void,
+): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      // Awaited first: an optional call with no `onPrune` would skip evaluating its argument.
+      const removed = await pruneDeliveries(deps, { ...schedule, signal });
+      schedule.onPrune?.(removed);
+    } catch (error) {
+      report(error);
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, everyMs);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+}
