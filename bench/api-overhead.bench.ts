@@ -7,7 +7,7 @@
  * the adapter. Each server runs in its own child process; autocannon loads it from this one.
  *
  * Run: npx tsx --conditions=@affiliate-commerce/source bench/api-overhead.bench.ts
- * (DURATION seconds per run, ROUNDS paired rounds). Writes its table into docs/benchmarks.md
+ * (DURATION seconds per run, ROUNDS paired rounds; PROFILE=<folder> saves each server's CPU profile). Writes its table into docs/benchmarks.md
  * between <!-- bench:api-overhead --> markers.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -264,8 +264,10 @@ interface Server {
 
 function start(kind: Kind, schema: string): Promise<Server> {
   const file = fileURLToPath(import.meta.url);
+  // PROFILE=<folder> writes each server's CPU profile there when it stops (`node --cpu-prof`).
+  const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
   const proc = fork(file, ['serve', kind, schema], {
-    execArgv: ['--conditions=@affiliate-commerce/source', '--import', 'tsx'],
+    execArgv: ['--conditions=@affiliate-commerce/source', '--import', 'tsx', ...profile],
   });
   return new Promise((resolve, reject) => {
     proc.once('message', (message: { port: number }) => resolve({ kind, process: proc, port: message.port }));

@@ -14,6 +14,9 @@ const all = [
   'coupon-report',
   'edge',
   'api-overhead',
+  'emit-cost',
+  'capacity',
+  'prune',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 
@@ -14,16 +15,31 @@ export interface Db {
   exec(text: string): Promise<void>;
   /**
    * Runs `fn` in a transaction; inside it, `transaction` joins the same one. With `serializable`,
-   * a transaction that loses to a concurrent one runs `fn` again (see `TransactionOptions` in core).
+   * a transaction that loses to a concurrent one runs `fn` again; with `lock`, it holds a lock
+   * on that key until it ends (see `TransactionOptions` in core).
    */
-  transaction<T>(fn: (tx: Db) => Promise<T>, options?: { readonly serializable?: boolean }): Promise<T>;
+  transaction<T>(
+    fn: (tx: Db) => Promise<T>,
+    options?: { readonly serializable?: boolean; readonly lock?: string },
+  ): Promise<T>;
   /** True when this handle is already inside a transaction. */
   readonly inTransaction: boolean;
   close(): Promise<void>;
 }
 
 function joined(query: Db['query'], exec: Db['exec']): Db {
-  const tx: Db = { query, exec, transaction: (fn) => fn(tx), inTransaction: true, close: async () => {} };
+  const tx: Db = {
+    query,
+    exec,
+    // Joining keeps the outer transaction's isolation; a lock asked for here is taken now.
+    async transaction(fn, options) {
+      if (options?.lock !== undefined)
+        await query(`select pg_advisory_xact_lock(${lockNumber(options.lock)})`);
+      return fn(tx);
+    },
+    inTransaction: true,
+    close: async () => {},
+  };
   return tx;
 }
 
@@ -34,6 +50,11 @@ const maxSerializableAttempts = 60;
 function lostToAnother(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '40001' || code === '40P01';
+}
+
+/** A transaction lock's key as the 64-bit number PostgreSQL's advisory locks take. */
+function lockNumber(key: string): string {
+  return createHash('sha256').update(key).digest().readBigInt64BE(0).toString();
 }
 
 function clientExec(client: Pool | PoolClient): Db['exec'] {
@@ -60,11 +81,15 @@ export function pgPoolDb(pool: Pool, options: { ownsPool?: boolean } = {}): Db {
     query: clientQuery(pool),
     exec: clientExec(pool),
     inTransaction: false,
-    async transaction(fn, { serializable = false } = {}) {
+    async transaction(fn, { serializable = false, lock } = {}) {
+      const begin = serializable ? 'begin isolation level serializable' : 'begin';
+      // The lock is taken in the same round trip as BEGIN: one simple query of two statements.
+      const opening =
+        lock === undefined ? begin : `${begin}; select pg_advisory_xact_lock(${lockNumber(lock)})`;
       for (let attempt = 1; ; attempt += 1) {
         const client = await pool.connect();
         try {
-          await client.query(serializable ? 'begin isolation level serializable' : 'begin');
+          await client.query(opening);
           const result = await fn(joined(clientQuery(client), clientExec(client)));
           await client.query('commit');
           return result;

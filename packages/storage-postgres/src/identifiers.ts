@@ -13,7 +13,20 @@ export function quoteSchema(schema: string): string {
   return `"${schema}"`;
 }
 
-/** Replaces `{s}` in SQL with the quoted schema, once, when a store is built. */
+/** SQL with its schema filled in, per schema: stores are built again for every transaction. */
+const filled = new Map<string, Map<string, string>>();
+
+/** Replaces `{s}` in SQL with the quoted schema; each text is filled once per schema. */
 export function withSchema(sql: string, schema: string): string {
-  return sql.replaceAll('{s}', quoteSchema(schema));
+  let forSchema = filled.get(schema);
+  if (!forSchema) {
+    forSchema = new Map();
+    filled.set(schema, forSchema);
+  }
+  let text = forSchema.get(sql);
+  if (text === undefined) {
+    text = sql.replaceAll('{s}', quoteSchema(schema));
+    forSchema.set(sql, text);
+  }
+  return text;
 }

@@ -1,4 +1,4 @@
-import type { CouponRedemption, Order, OrderProduct, OrderStore } from '@affiliate-commerce/core';
+import type { CouponRedemption, Order, OrderProduct, OrderStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 
@@ -83,7 +83,8 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
        is_renewal = excluded.is_renewal, cycle_number = excluded.cycle_number, total_cents = excluded.total_cents,
        currency = excluded.currency, products = excluded.products,
        product_variation_ids = excluded.product_variation_ids, campaign_id = excluded.campaign_id,
-       has_coupon = excluded.has_coupon`,
+       has_coupon = excluded.has_coupon
+     returning (xmax = 0) as inserted`,
     schema,
   );
   const deleteRedemptions = withSchema(
@@ -113,7 +114,7 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
   return {
     save: ({ order, couponRedemptions }) =>
       db.transaction(async (tx) => {
-        await tx.query(upsertOrder, [
+        const { rows: saved } = await tx.query<{ inserted: boolean }>(upsertOrder, [
           order.affiliateId,
           order.id,
           order.status,
@@ -132,7 +133,9 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
           order.campaignId ?? null,
           couponRedemptions.length > 0,
         ]);
-        await tx.query(deleteRedemptions, [order.affiliateId, order.id]);
+        // A new order has no redemptions to replace (a concurrent writer of the same id waits on
+        // this row, so none can appear before this transaction ends).
+        if (!saved[0]?.inserted) await tx.query(deleteRedemptions, [order.affiliateId, order.id]);
         if (couponRedemptions.length === 0) return;
         const rows = couponRedemptions.map((r, position) => ({
           id: r.id,

@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../errors';
 import { validate } from '../http/input';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import { emitJourneyEvent } from './journey-events';
 import { type SetJourneyStatusInput, setJourneyStatusInput } from './journey-input';
 import type { Journey } from './journey-store';
@@ -45,7 +46,7 @@ export function setJourneyStatus(
         }
         return journey;
       },
-      { serializable: true },
+      { lock: recordLock('journey', affiliateId, journeyId) },
     ),
   ).andThen((journey) => (journey ? okAsync(journey) : errAsync(notFound('journey'))));
 }

@@ -1,4 +1,5 @@
 import { emitEvent } from '../outbox/emit-event';
+import { readOnce } from '../outbox/read-once';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
 import type { CouponRedemption, Order, OrderStatus } from './order-store';
@@ -46,6 +47,8 @@ export async function emitOrderEvents(
   input: { order: Order; redemptions: readonly CouponRedemption[]; previous: Order | undefined },
 ): Promise<void> {
   const { order, previous } = input;
+  // The order's events read the same rows (the order, its journey, the webhooks): once each.
+  const reads = readOnce(tx, { orders: [order] });
   const base = {
     affiliateId: order.affiliateId,
     data: orderEventData(order, input.redemptions),
@@ -55,13 +58,13 @@ export async function emitOrderEvents(
   };
   // Keys derived from the order make a retried call emit nothing twice.
   if (!previous) {
-    await emitEvent(tx, deps, {
+    await emitEvent(reads, deps, {
       ...base,
       eventType: 'ecommerce_order_created',
       eventKey: `${order.id}:created`,
     });
     if (order.isRenewal) {
-      await emitEvent(tx, deps, {
+      await emitEvent(reads, deps, {
         ...base,
         eventType: 'subscription_renewed',
         eventKey: `${order.id}:renewed`,
@@ -70,6 +73,10 @@ export async function emitOrderEvents(
   }
   const statusEvent = statusEvents[order.status];
   if (statusEvent && previous?.status !== order.status && (previous || order.status !== 'pending')) {
-    await emitEvent(tx, deps, { ...base, eventType: statusEvent, eventKey: `${order.id}:${order.status}` });
+    await emitEvent(reads, deps, {
+      ...base,
+      eventType: statusEvent,
+      eventKey: `${order.id}:${order.status}`,
+    });
   }
 }

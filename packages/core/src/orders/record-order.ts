@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { type DomainError, invalidField } from '../errors';
 import { validate } from '../http/input';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import { emitOrderEvents } from './order-events';
 import { type RecordOrderInput, recordOrderInput } from './order-input';
 import type { CouponRedemption, Order } from './order-store';
@@ -102,7 +103,9 @@ export function recordOrder(
         await emitOrderEvents(tx, deps, { order, redemptions: redemptions.value, previous: existing });
         return { order, couponRedemptions: redemptions.value };
       },
-      { serializable: true },
+      // Writers of one order run one after another; its events have keys of their own, so a
+      // retried call emits nothing twice.
+      { lock: recordLock('order', affiliateId, id) },
     ),
   );
 }

@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../errors';
 import { validate } from '../http/input';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import { emitOrderEvents } from './order-events';
 import { type SetOrderStatusInput, setOrderStatusInput } from './order-input';
 import type { Order } from './order-store';
@@ -37,7 +38,7 @@ export function setOrderStatus(
         }
         return order;
       },
-      { serializable: true },
+      { lock: recordLock('order', affiliateId, orderId) },
     ),
   ).andThen((order) => (order ? okAsync(order) : errAsync(notFound('order'))));
 }

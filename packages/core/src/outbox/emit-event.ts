@@ -3,8 +3,9 @@ import { type EventCategory, eventDefinition } from '../events/event-dictionary'
 import type { EventPatient, EventRecord } from '../events/v2-payload';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
-import type { Delivery } from './delivery-store';
+import { currentTraceparent } from '../telemetry/trace-context';
 import { type JoinKeys, resolveJoinKeys } from './join-keys';
+import { readOnce } from './read-once';
 import { resolveAttribution } from './resolve-attribution';
 
 /** What a commerce call emits. */
@@ -104,8 +105,9 @@ export async function emitEvent(
   const eventId = input.eventKey
     ? derivedEventId(input.affiliateId, input.eventType, input.eventKey)
     : deps.ids.next({ prefix: 'evt' });
-  const patient = await patientOf(tx, input);
-  const links = await resolveJoinKeys(tx, {
+  const reads = readOnce(tx);
+  const patient = await patientOf(reads, input);
+  const links = await resolveJoinKeys(reads, {
     affiliateId: input.affiliateId,
     category: definition.category,
     data: input.data,
@@ -116,12 +118,13 @@ export async function emitEvent(
     input.attribution ??
     (links.orderId || links.journeyId
       ? await resolveAttribution({
-          storage: tx,
+          storage: reads,
           affiliateId: input.affiliateId,
           orderId: links.orderId,
           journeyId: links.journeyId,
         })
       : undefined);
+  const traceparent = currentTraceparent();
   const event: EventRecord = {
     eventId,
     eventType: input.eventType,
@@ -130,29 +133,18 @@ export async function emitEvent(
     data: withJoinKeys(input.data, definition.category, links),
     ...(patient ? { patient } : {}),
     ...(attribution && Object.keys(attribution).length > 0 ? { attribution: { ...attribution } } : {}),
+    ...(traceparent ? { traceparent } : {}),
   };
-  if (!(await tx.deliveries.insertEvent({ event }))) {
+  const published = await tx.deliveries.publish({
+    event,
+    deliver: definition.visibility === 'public',
+    idPrefix: deps.ids.next({ prefix: 'dlv' }),
+  });
+  if (!published.inserted) {
     return {
       event: (await tx.deliveries.getEvent({ affiliateId: input.affiliateId, eventId })) ?? event,
       queued: 0,
     };
   }
-  if (definition.visibility !== 'public') return { event, queued: 0 };
-  const webhooks = await tx.webhooks.list({ affiliateId: input.affiliateId });
-  const deliveries: Delivery[] = webhooks
-    .filter((webhook) => webhook.status === 'enabled' && webhook.interests.includes(input.eventType))
-    .map((webhook) => ({
-      id: deps.ids.next({ prefix: 'dlv' }),
-      affiliateId: input.affiliateId,
-      webhookId: webhook.id,
-      eventId,
-      eventType: input.eventType,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    }));
-  await tx.deliveries.enqueue({ deliveries });
-  return { event, queued: deliveries.length };
+  return { event, queued: published.queued };
 }

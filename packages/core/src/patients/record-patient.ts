@@ -4,6 +4,7 @@ import type { DomainError } from '../errors';
 import { validate } from '../http/input';
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import type { Patient } from './patient-store';
 
 /** What the host's back end sends to record a patient. Contact and health details are never stored here. */
@@ -59,7 +60,7 @@ export function recordPatient(
         }
         return patient;
       },
-      { serializable: true },
+      { lock: recordLock('patient', affiliateId, given.id) },
     ),
   );
 }

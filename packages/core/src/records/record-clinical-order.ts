@@ -5,6 +5,7 @@ import { validate } from '../http/input';
 import { recordId } from '../orders/order-input';
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import { clinicalOrderData, clinicalOrderEvents } from './clinical-order-events';
 import { recordKinds } from './record-kinds';
 import type { CommerceRecord } from './record-store';
@@ -92,7 +93,7 @@ export function recordClinicalOrder(
         }
         return order;
       },
-      { serializable: true },
+      { lock: recordLock('clinicalOrder', affiliateId, given.id) },
     ),
   );
 }

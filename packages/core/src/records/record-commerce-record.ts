@@ -5,6 +5,7 @@ import { validate } from '../http/input';
 import { recordId } from '../orders/order-input';
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import { recordKinds } from './record-kinds';
 import type { CommerceRecord, RecordKind } from './record-store';
 
@@ -86,7 +87,7 @@ export function recordCommerceRecord(
         }
         return record;
       },
-      { serializable: true },
+      { lock: recordLock(kind, affiliateId, given.id) },
     ),
   );
 }

@@ -4,6 +4,7 @@ import type { DomainError } from '../errors';
 import { validate } from '../http/input';
 import { recordId } from '../orders/order-input';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import { emitSubscriptionEvent, subscriptionStatusEvent } from './subscription-events';
 import type { Subscription } from './subscription-store';
 
@@ -49,10 +50,10 @@ export function recordSubscription(
   if (input.isErr()) return errAsync(input.error);
   const { affiliateId, subscription } = input.value;
   const now = deps.clock.now();
+  const id = subscription.id ?? deps.ids.next({ prefix: 'sub' });
   return ResultAsync.fromSafePromise(
     deps.storage.transaction(
       async (tx) => {
-        const id = subscription.id ?? deps.ids.next({ prefix: 'sub' });
         const existing = await tx.subscriptions.get({ affiliateId, id });
         const record: Subscription = {
           id,
@@ -79,7 +80,7 @@ export function recordSubscription(
         }
         return record;
       },
-      { serializable: true },
+      { lock: recordLock('subscription', affiliateId, id) },
     ),
   );
 }

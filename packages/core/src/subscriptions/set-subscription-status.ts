@@ -4,6 +4,7 @@ import { type DomainError, notFound } from '../errors';
 import { validate } from '../http/input';
 import { recordId } from '../orders/order-input';
 import type { ServiceDeps } from '../service-deps';
+import { recordLock } from '../storage';
 import { emitSubscriptionEvent, subscriptionStatusEvent, subscriptionStatuses } from './subscription-events';
 import type { Subscription } from './subscription-store';
 
@@ -46,7 +47,7 @@ export function setSubscriptionStatus(
         if (eventType) await emitSubscriptionEvent(tx, deps, { eventType, subscription });
         return subscription;
       },
-      { serializable: true },
+      { lock: recordLock('subscription', affiliateId, subscriptionId) },
     ),
   ).andThen((subscription) => (subscription ? okAsync(subscription) : errAsync(notFound('subscription'))));
 }

@@ -1,6 +1,6 @@
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
-import type { Storage } from '../storage';
+import { recordLock, type Storage } from '../storage';
 import { caseStatusOf } from './support-schemas';
 import type { SupportCase } from './support-store';
 
@@ -49,8 +49,8 @@ export async function emitSupportEvent(
 }
 
 /**
- * Records a case's new status and emits `support_case_status_changed`, in one serializable
- * transaction that reads the stored state first: a status already stored emits nothing, and of
+ * Records a case's new status and emits `support_case_status_changed`, in one transaction holding
+ * the case's lock that reads the stored state first: a status already stored emits nothing, and of
  * racing syncs each change is emitted from the state it really left.
  *
  * @example
@@ -80,6 +80,6 @@ export function recordCaseStatus(
       }
       return updated;
     },
-    { serializable: true },
+    { lock: recordLock('case', supportCase.affiliateId, supportCase.id) },
   );
 }

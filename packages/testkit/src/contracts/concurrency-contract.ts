@@ -1,5 +1,12 @@
-import { type Clock, maxPreviousSecrets, type Storage } from '@affiliate-commerce/core';
+import {
+  type Clock,
+  type EndpointDisabledNotice,
+  maxPreviousSecrets,
+  type Storage,
+} from '@affiliate-commerce/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeHttpClient } from '../fakes/fake-http-client';
+import { fakeResolver } from '../fakes/fake-resolver';
 import { type TestService, testService, testTokens } from '../service/test-service';
 import type { StorageFactory } from './storage-contract';
 
@@ -181,6 +188,40 @@ export function concurrencyContract(name: string, factory: StorageFactory): void
       expect(read.json.data).toMatchObject({ name: 'Mixed', authentication: true });
     });
 
+    it('sendExample racing a disable: each call answers 202 with its own stored delivery or 409 WEBHOOK_DISABLED, never 5xx', async () => {
+      const { id } = await createWebhook('Examples');
+      const example = () =>
+        send('POST', `/v2/webhooks/${id}/actions/sendExample`, testTokens.superAdmin, {
+          eventType: 'order_created',
+        });
+      const calls = Array.from({ length: 20 }, () => example);
+      calls.splice(10, 0, () =>
+        send('PATCH', `/v2/webhooks/${id}/status`, testTokens.superAdmin, { status: 'disabled' }),
+      );
+
+      const answers = await Promise.all(calls.map((call) => call()));
+
+      expect(answers[10]?.status).toBe(200);
+      const examples = answers.filter((_, index) => index !== 10);
+      expect(
+        examples.map((answer) => answer.status).every((status) => status === 202 || status === 409),
+      ).toBe(true);
+      const queued = examples.filter((answer) => answer.status === 202).map((answer) => answer.json.data!);
+      expect(new Set(queued.map((data) => data.deliveryId)).size).toBe(queued.length);
+      for (const { eventId, deliveryId } of queued as { eventId: string; deliveryId: string }[]) {
+        expect(
+          await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: id, id: deliveryId }),
+        ).toMatchObject({
+          eventId,
+          status: 'pending',
+        });
+        expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId })).toMatchObject({
+          eventType: 'order_created',
+        });
+      }
+      expect((await example()).json.error?.code).toBe('WEBHOOK_DISABLED');
+    });
+
     it('4.2 and 4.8: PUTs racing a DELETE answer 200 or 404 NOT_FOUND, never 5xx; then the webhook is gone', async () => {
       const { id } = await createWebhook('Doomed');
       const put = (index: number) => () =>
@@ -232,6 +273,65 @@ export function concurrencyContract(name: string, factory: StorageFactory): void
       expect(types).toHaveLength(1 + 2 * changes);
     });
 
+    it('6.2: 10 concurrent recordPrescription calls for one new prescription in two statuses all succeed; prescription_created is emitted once', async () => {
+      const hook = await send('POST', '/v2/webhooks', testTokens.superAdmin, {
+        name: 'prescriptions',
+        url: 'https://hooks.example.com/prescriptions',
+        webhookInterests: ['prescription_created', 'prescription_approved'],
+      });
+      expect(hook.status).toBe(201);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          service.commerce.recordPrescription({
+            affiliateId: 'aff_1',
+            record: { id: 'rx_race', status: index % 2 === 0 ? 'pending' : 'approved' },
+          }),
+        ),
+      );
+      expect(results.filter((result) => result.isErr())).toEqual([]);
+      const queued = await storage.deliveries.claimDue({
+        now: new Date(start + 86_400_000),
+        limit: 1_000,
+        leaseMs: 60_000,
+        leaseToken: 'count-prescriptions',
+      });
+      const types = queued
+        .filter(({ delivery }) => delivery.webhookId === (hook.json.data as { id: string }).id)
+        .map(({ event }) => event.eventType);
+      // Run one after another, only the first call finds no prescription.
+      expect(types.filter((type) => type === 'prescription_created')).toHaveLength(1);
+      expect(types.filter((type) => type === 'prescription_approved').length).toBeLessThanOrEqual(1);
+    });
+
+    it('6.1: 10 concurrent recordOrder calls replacing one order and its coupon redemption all succeed; one redemption is stored', async () => {
+      const order = (totalCents: number) => ({
+        affiliateId: 'aff_1',
+        order: {
+          id: 'ord_race',
+          status: 'paid' as const,
+          totalCents,
+          currency: 'USD',
+          products: [{ productVariationId: 'pv_race', quantity: 1, unitPriceCents: 10_000 }],
+          couponRedemptions: [
+            {
+              code: 'RACE10',
+              discountType: 'percent' as const,
+              discountAmount: 10,
+              discountCents: 1_000,
+              redeemedAt: '2026-11-23T09:00:00Z',
+            },
+          ],
+        },
+      });
+      expect((await service.commerce.recordOrder(order(9_000))).isOk()).toBe(true);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => service.commerce.recordOrder(order(9_000 + index))),
+      );
+      expect(results.filter((result) => result.isErr())).toEqual([]);
+      const stored = await storage.orders.couponRedemptions({ affiliateId: 'aff_1', orderId: 'ord_race' });
+      expect(stored.map((redemption) => redemption.code)).toEqual(['RACE10']);
+    });
+
     it('4.9 and 2.8: 20 concurrent template views and 20 concurrent journeys of one visitor all count; none is lost', async () => {
       (
         await service.commerce.recordJourneyTemplate({
@@ -278,6 +378,66 @@ export function concurrencyContract(name: string, factory: StorageFactory): void
       );
       // Each journey counted its own touch on top of every touch committed before it.
       expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => 21 + index));
+    });
+
+    it('4 delivery: 4 concurrent runDue calls all meeting 410 Gone disable the endpoint once: onEndpointDisabled hears it once', async () => {
+      const notices: EndpointDisabledNotice[] = [];
+      let goneIds = 0;
+      const worker = testService({
+        storage,
+        clock: tickingClock(),
+        // Ids of their own: the shared storage already holds the main service's whk_1, dlv_1, ...
+        ids: {
+          next: ({ prefix }) => {
+            goneIds += 1;
+            return `${prefix}_gone_${goneIds}`;
+          },
+        },
+        http: fakeHttpClient(() => ({ ok: true, status: 410, headers: {}, bodyText: '', latencyMs: 3 })),
+        resolver: fakeResolver({ 'gone.example.com': ['93.184.216.34'] }),
+        onEndpointDisabled: (notice) => {
+          notices.push(notice);
+        },
+      });
+      (await worker.affiliates.upsert({ id: 'aff_2', name: 'Affiliate two' }))._unsafeUnwrap();
+      const created = await worker.handle(
+        new Request('http://api.test/v2/webhooks', {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${testTokens.otherSuperAdmin}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            name: 'Gone',
+            url: 'https://gone.example.com/hook',
+            webhookInterests: ['order_created'],
+          }),
+        }),
+      );
+      const body = (await created.json()) as { data: { id: string } };
+      expect(created.status, JSON.stringify(body)).toBe(201);
+      const { id } = body.data;
+      for (let index = 0; index < 8; index += 1) {
+        const emitted = await worker.commerce.emit({
+          affiliateId: 'aff_2',
+          eventType: 'order_created',
+          data: { order_id: `ord_gone_${index}`, order_status: 'paid' },
+        });
+        expect(emitted.isOk()).toBe(true);
+      }
+
+      const runs = await Promise.all(Array.from({ length: 4 }, () => worker.deliveries.runDue({ limit: 2 })));
+
+      expect(runs.reduce((sum, run) => sum + run.failed, 0)).toBeGreaterThanOrEqual(2);
+      expect(notices.filter((notice) => notice.webhook.id === id)).toHaveLength(1);
+      expect(notices.find((notice) => notice.webhook.id === id)).toMatchObject({
+        reason: 'gone',
+        webhook: { status: 'disabled', disabledReason: 'gone' },
+      });
+      expect(await storage.webhooks.get({ affiliateId: 'aff_2', id })).toMatchObject({
+        status: 'disabled',
+        disabledReason: 'gone',
+      });
     });
   });
 }
