@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { jsonResponse } from '@affiliate-commerce/core';
+import { jsonResponse } from '@affiliate-commerce/core/http';
 import { testService, testTokens } from '@affiliate-commerce/testkit';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { responseText } from '@affiliate-commerce/core';
+import { responseText } from '@affiliate-commerce/core/http';
 import type { Response as ExpressResponse } from 'express';
 
 /** An unread body up to this size (by its Content-Length) is read and dropped, keeping the connection. */

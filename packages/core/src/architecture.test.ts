@@ -34,7 +34,7 @@ const domains = [
 const layers: readonly Layer[] = [
   { name: 'base', holds: ['errors.ts', 'compare-and-set.ts'] },
   // Ports to the world outside storage, each with its Node or sandbox implementation.
-  { name: 'ports', holds: ['ports/', 'net/', 'rate-limit/', 'cases/', 'payments/'] },
+  { name: 'ports', holds: ['ports/', 'net/', 'rate-limit/', 'cases/', 'payments/', 'telemetry/'] },
   { name: 'attribution rules', holds: ['attribution/'] },
   { name: 'events', holds: ['events/'] },
   // What use cases are written against: the storage port with every store port, the service's
@@ -68,7 +68,10 @@ const layers: readonly Layer[] = [
   // The delivery worker and the delivery routes: reads webhooks and the outbox.
   { name: 'worker', holds: ['deliveries/'] },
   { name: 'implementations', holds: ['memory/', 'sandbox/'] },
-  { name: 'assembly', holds: ['http/', 'routes.ts', 'service.ts', 'index.ts'] },
+  {
+    name: 'assembly',
+    holds: ['http/', 'routes.ts', 'service.ts', 'index.ts', 'storage-api.ts', 'http-api.ts'],
+  },
 ];
 
 /** Bare specifiers of test runners and test kits; shipped code never imports them. */

@@ -1,6 +1,20 @@
 export type { Affiliate, AffiliateStore } from './affiliates/affiliate-store';
-export * from './attribution';
-export * from './billing';
+export type { QueryInput, StorefrontCapture, VisitTrack } from './attribution/capture-input';
+export type { NeutralNameViolation } from './attribution/neutral-names';
+export { type ParamBag, type ParamSource, paramLimits } from './attribution/param-filter';
+export type { Attribution, Touch, TouchCapture, TouchContext } from './attribution/touches';
+export { urlLimits } from './attribution/url-sanitizer';
+export { createAchSetupIntent } from './billing/ach-setup-intent';
+export { addPaymentMethod } from './billing/add-payment-method';
+export type { BillingDeps, CustomerProfile } from './billing/billing-customer';
+export type {
+  BillingProfile,
+  BillingStore,
+  PaymentMethodDetails,
+  StoredPaymentMethod,
+} from './billing/billing-store';
+export type { AddPaymentMethodInput } from './billing/payment-method-input';
+export { setDefaultPaymentMethod } from './billing/set-default-payment-method';
 export type {
   CaseAttachment,
   CaseAttachmentResult,
@@ -28,22 +42,24 @@ export type {
   CouponUsageRow,
   ReportRange,
 } from './coupons/coupon-report-store';
-export { couponCsvColumns, escapeFormula } from './coupons/report-csv';
+export type { ReportPreset } from './coupons/report-range';
+export type { CouponReportView } from './coupons/report-view';
+export { compareUsageRows } from './coupons/usage-row-order';
 export {
-  couponReportQuerySchema,
-  defaultReportLimit,
-  maxReportLimit,
-  resolveReportQuery,
-} from './coupons/report-query';
-export { presetRange, type ReportPreset, reportPresets } from './coupons/report-range';
-export { type CouponReportView, toCouponReportView } from './coupons/report-view';
-export { compareBytes, compareUsageRows } from './coupons/usage-row-order';
+  checkHealth,
+  type HealthOptions,
+  type HealthReport,
+  type HealthStatus,
+  healthDefaults,
+} from './deliveries/health';
+export { type PruneOptions, pruneDefaults, pruneDeliveries } from './deliveries/prune';
+export type { PruneSchedule } from './deliveries/prune-schedule';
+export { maxRecoverPerCall, maxRecoverWindowMs, type RecoverInput } from './deliveries/recover';
 export { nextAttemptAt, retryDelaysMs } from './deliveries/retry-schedule';
 export { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 export { runWorker, type WorkerOptions, type WorkOptions } from './deliveries/run-worker';
 export * from './errors';
 export { categoryAllowlists, envelopeFields, identityFields } from './events/allowlists';
-export { isBlockedKey, scrubNested } from './events/blocklist';
 export {
   type EventCategory,
   type EventDefinition,
@@ -52,7 +68,14 @@ export {
   eventDictionary,
   isSubscribable,
 } from './events/event-dictionary';
-export { signatureHeader, signV1, signV2 } from './events/signing';
+export {
+  type ExampleEventOptions,
+  type ExamplePayloads,
+  exampleEvent,
+  examplePayloads,
+} from './events/example-event';
+export { exampleEventIdPrefix, isExampleEventId } from './events/example-marker';
+export { signatureHeader, signV2 } from './events/signing';
 export {
   apiVersion,
   buildV1Payload,
@@ -60,41 +83,28 @@ export {
   type EventPatient,
   type EventRecord,
 } from './events/v2-payload';
-export { corsHeaders, corsPreflight } from './http/cors';
-export type { CorsOrigins } from './http/cors-origins';
-export { maxJsonBodyBytes } from './http/input';
-export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './http/kernel';
-export { generateOpenApi } from './http/openapi';
-export { maxPathParamLength } from './http/path-params';
-export { errorResponse, jsonResponse, responseText } from './http/reply';
+export type { HandleOptions } from './http/kernel';
+export { type CompleteIntakeFormInput, completeIntakeForm } from './journeys/complete-intake-form';
+export type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './journeys/journey-input';
 export type {
-  Access,
-  AffiliateActor,
-  AnyRoute,
-  BodyKind,
-  HttpMethod,
-  Reply,
-  ResponseDoc,
-  Route,
-  RouteContext,
-  RouteResult,
-} from './http/route';
-export * from './journeys';
-export {
-  type AddressCategory,
-  classifyAddress,
-  classifyHostname,
-  isAllowedCategory,
-} from './net/address-classifier';
-export {
-  type CheckedDestination,
-  type CheckedUrl,
-  checkDestination,
-  checkUrl,
-  type GuardedRequestInput,
-  guardedRequest,
-  type OutboundPolicy,
-  type OutboundPorts,
+  Journey,
+  JourneyStatus,
+  JourneyStore,
+  JourneyTemplate,
+  NewJourney,
+} from './journeys/journey-store';
+export { toTemplateView } from './journeys/journey-view';
+export { recordJourneyTemplate } from './journeys/record-journey-template';
+export { setJourneyStatus } from './journeys/set-journey-status';
+export { startJourney } from './journeys/start-journey';
+export { viewJourneyTemplate } from './journeys/view-template';
+export type { AddressCategory } from './net/address-classifier';
+export type {
+  CheckedDestination,
+  CheckedUrl,
+  GuardedRequestInput,
+  OutboundPolicy,
+  OutboundPorts,
 } from './net/guarded-request';
 export type {
   HttpAnswer,
@@ -106,40 +116,52 @@ export type {
   ResolvedAddress,
   Resolver,
 } from './net/http-client';
-export { maxBodyBytes } from './net/http-client';
 export { type NodeHttpClientOptions, nodeHttpClient } from './net/node-http-client';
 export { nodeResolver } from './net/node-resolver';
-export {
-  type RecordOrderInput,
-  recordOrderInput,
-  type SetOrderStatusInput,
-  setOrderStatusInput,
-} from './orders/order-input';
-export {
-  type CouponRedemption,
-  type DiscountType,
-  type Order,
-  type OrderProduct,
-  type OrderStatus,
-  type OrderStore,
-  orderStatuses,
+export type { RecordOrderInput, SetOrderStatusInput } from './orders/order-input';
+export type {
+  CouponRedemption,
+  DiscountType,
+  Order,
+  OrderProduct,
+  OrderStatus,
+  OrderStore,
 } from './orders/order-store';
 export type { RecordedOrder } from './orders/record-order';
-export { type CommerceEmitInput, emitInput } from './outbox/commerce-emit';
+export type { CommerceEmitInput } from './outbox/commerce-emit';
 export type {
   AttemptOutcome,
+  Backlog,
   ClaimedDelivery,
   Delivery,
   DeliveryAttempt,
   DeliveryStatus,
   DeliveryStore,
   Page,
+  PruneCounts,
+  RecoverResult,
 } from './outbox/delivery-store';
 export { type EmitInput, emitEvent } from './outbox/emit-event';
 export { type ResolveAttributionInput, resolveAttribution } from './outbox/resolve-attribution';
-export { type Patient, type PatientStore, returningStatuses } from './patients/patient-store';
-export { recordPatientInput } from './patients/record-patient';
-export * from './payments';
+export type { Patient, PatientStore } from './patients/patient-store';
+export {
+  type PaymentMethodView,
+  paymentMethodViewSchema,
+  toPaymentMethodView,
+} from './payments/payment-method-view';
+export {
+  type AchSetupIntent,
+  attachedToAnotherCustomer,
+  type BankAccountType,
+  type PaymentMethodType,
+  type PaymentProcessor,
+  type ProcessorBankAccount,
+  type ProcessorCard,
+  type ProcessorPaymentMethod,
+  type SetupIntentStatus,
+  unknownPaymentMethod,
+  unsupportedPaymentMethodType,
+} from './payments/processor';
 export {
   type AuthPort,
   allRoles,
@@ -152,6 +174,7 @@ export {
 export { type Clock, systemClock } from './ports/clock';
 export { type IdGenerator, randomIds } from './ports/ids';
 export { consoleLogger, type Logger, type LogLevel, silentLogger } from './ports/logger';
+export { type PinoLike, pinoLogger } from './ports/pino-logger';
 export { type FlexibleRateLimiterOptions, flexibleRateLimiter } from './rate-limit/flexible-rate-limiter';
 export {
   type BucketLimit,
@@ -160,55 +183,50 @@ export {
   type RateLimiter,
   rateLimitHeaders,
 } from './rate-limit/rate-limiter';
-export { type RecordClinicalOrderInput, recordClinicalOrderInput } from './records/record-clinical-order';
-export { type RecordInput, recordInput } from './records/record-commerce-record';
-export { type RecordKindRules, recordKinds } from './records/record-kinds';
-export {
-  type OrderActivityType,
-  orderActivityTypes,
-  type RecordOrderActivityInput,
-  recordOrderActivityInput,
-} from './records/record-order-activity';
+export type { RecordClinicalOrderInput } from './records/record-clinical-order';
+export type { RecordInput } from './records/record-commerce-record';
+export type { RecordKindRules } from './records/record-kinds';
+export type { OrderActivityType, RecordOrderActivityInput } from './records/record-order-activity';
 export type { CommerceRecord, RecordKind, RecordStore } from './records/record-store';
-export { routes } from './routes';
 export { createService, type Service, type ServiceOptions } from './service';
 export type { ServiceDeps } from './service-deps';
-export type { Storage, TransactionOptions } from './storage';
-export {
-  type RecordRenewalFailureInput,
-  recordRenewalFailureInput,
-} from './subscriptions/record-renewal-failure';
-export { type RecordSubscriptionInput, recordSubscriptionInput } from './subscriptions/record-subscription';
-export { type CalendarDay, nextBillingDateFor, parseRenewalDate } from './subscriptions/renewal-date';
-export {
-  type SetSubscriptionStatusInput,
-  setSubscriptionStatusInput,
-} from './subscriptions/set-subscription-status';
-export { type SubscriptionStatus, subscriptionStatuses } from './subscriptions/subscription-events';
+export type { Storage, StorageCheck, TransactionOptions } from './storage';
+export type { RecordRenewalFailureInput } from './subscriptions/record-renewal-failure';
+export type { RecordSubscriptionInput } from './subscriptions/record-subscription';
+export type { CalendarDay } from './subscriptions/renewal-date';
+export type { SetSubscriptionStatusInput } from './subscriptions/set-subscription-status';
+export type { SubscriptionStatus } from './subscriptions/subscription-events';
 export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
-export * from './support';
+export { type CreateCaseInput, type CreatedCase, createTicket } from './support/create-case';
+export type { FieldValuesPlan, MissingField, ResolveText, SuppliedValues } from './support/field-values';
+export type { UploadedFile } from './support/multipart-form';
+export type { OrderVariableName } from './support/order-variables';
+export { readCase } from './support/read-case';
+export { type ReplyResult, type ReplyTransition, replyToCase } from './support/reply-to-case';
+export { type ListedRequestType, listRequestTypes, syncRequestType } from './support/request-types';
+export type { ReplyTransitionRule, SupportOptions, SupportSettings } from './support/support-options';
+export type { CaseView } from './support/support-schemas';
+export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './support/support-store';
+export { instrumentationName } from './telemetry/otel';
 export type { BreakerOptions } from './webhooks/breaker';
 export type { WebhookResult } from './webhooks/change-webhook';
-export { checkUrlHealth, checkWebhookHealth, probeTimeoutMs } from './webhooks/check-health';
 export { type CreateWebhookInput, createWebhook } from './webhooks/create-webhook';
 export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './webhooks/secret-box';
-export { webhookHeaders, webhookUserAgent } from './webhooks/signature';
-export {
-  activeSigningSecrets,
-  maxPreviousSecrets,
-  rotationOverlapMs,
-  signingSecretsOf,
-} from './webhooks/signing-secrets';
-export { setWebhookStatus, type UpdateWebhookInput, updateWebhook } from './webhooks/update-webhook';
-export { deleteWebhook, rollbackWebhook, rotateSecret, upgradeWebhook } from './webhooks/webhook-lifecycle';
+export { type SentExample, sendExample } from './webhooks/send-example';
+export { webhookHeaders } from './webhooks/signature';
+export { maxPreviousSecrets, signingSecretsOf } from './webhooks/signing-secrets';
+export { type UpdateWebhookInput, updateWebhook } from './webhooks/update-webhook';
+export { rollbackWebhook, rotateSecret, upgradeWebhook } from './webhooks/webhook-lifecycle';
 export { type WebhookDeps, type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
 export type {
+  EndpointDisabledNotice,
   HealthCheck,
   PayloadVersion,
   SealedSecret,
   StoredSecret,
   Webhook,
   WebhookBreaker,
+  WebhookDisabledReason,
   WebhookStatus,
   WebhookStore,
 } from './webhooks/webhook-store';

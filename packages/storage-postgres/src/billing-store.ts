@@ -3,7 +3,7 @@ import type {
   BillingStore,
   PaymentMethodDetails,
   StoredPaymentMethod,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

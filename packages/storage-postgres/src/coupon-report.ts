@@ -5,7 +5,7 @@ import type {
   CouponReportStore,
   CouponUsageRow,
   DiscountType,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

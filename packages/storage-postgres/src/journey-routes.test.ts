@@ -3,7 +3,7 @@
  * all, which PostgreSQL text cannot hold) is dropped before storage, so the journey still loads
  * (SPEC 8) and nothing answers 500.
  */
-import type { Storage } from '@affiliate-commerce/core';
+import type { Storage } from '@affiliate-commerce/core/storage';
 import { type TestService, testService } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './postgres-storage';

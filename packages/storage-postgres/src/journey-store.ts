@@ -4,7 +4,7 @@ import type {
   JourneyStatus,
   JourneyStore,
   JourneyTemplate,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

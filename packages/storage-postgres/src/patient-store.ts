@@ -1,4 +1,4 @@
-import type { Patient, PatientStore } from '@affiliate-commerce/core';
+import type { Patient, PatientStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

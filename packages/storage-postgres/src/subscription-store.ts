@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionStore } from '@affiliate-commerce/core';
+import type { Subscription, SubscriptionStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

@@ -81,7 +81,7 @@ function withinBudget(params: ParamBag): ParamBag {
 /**
  * The touch a capture makes, or `undefined` when it is no touch: no accepted param and no URL
  * that can be stored (DESIGN.md, "Attribution"). Params keep SPEC 8's limits and, together,
- * {@link maxTouchParamChars}.
+ * `maxTouchParamChars`.
  *
  * @example toTouch({ params: { email: 'a@b.c' } }, new Date()); // undefined
  */

@@ -33,7 +33,7 @@ export interface OutboundPolicy {
 }
 
 /**
- * The ports {@link guardedRequest} uses; `ServiceDeps` has all of them.
+ * The ports `guardedRequest` uses; `ServiceDeps` has all of them.
  *
  * @example
  * const ports: OutboundPorts = { http: nodeHttpClient(), resolver: nodeResolver(), allowPrivateNetworks: false };
@@ -89,7 +89,7 @@ export interface CheckedUrl {
  * The checks of a destination that need no DNS: an absolute URL, `https:` (or `http:` when
  * private networks are allowed), no credentials in it, and a host that is not a refused IP
  * literal, a cloud metadata name or `localhost`. Used to validate saved URLs, and by
- * {@link guardedRequest} before it resolves. The port is checked apart ({@link checkPort}), so a
+ * {@link guardedRequest} before it resolves. The port is checked apart (`checkPort`), so a
  * probe can answer a refused port as unreachable, like a refused address.
  *
  * @example
@@ -175,7 +175,7 @@ async function resolveChecked(
 
 /**
  * Sends an outbound request safely (SSRF protection): checks the URL ({@link checkUrl}) and its
- * port ({@link checkPort}), resolves the hostname once, refuses it when any address is loopback, private, CGNAT,
+ * port (`checkPort`), resolves the hostname once, refuses it when any address is loopback, private, CGNAT,
  * link-local, unique-local, multicast, unspecified, reserved or cloud metadata (unless the host
  * allows private networks), and connects to the checked address itself, so a second DNS answer
  * cannot change the destination between check and connect. Never rejects.

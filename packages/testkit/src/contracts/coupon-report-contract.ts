@@ -1,4 +1,4 @@
-import type { Storage } from '@affiliate-commerce/core';
+import type { Storage } from '@affiliate-commerce/core/storage';
 import { staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestService, testService } from '../service/test-service';

@@ -1,4 +1,4 @@
-import { maxJsonBodyBytes, maxPathParamLength } from '@affiliate-commerce/core';
+import { maxJsonBodyBytes, maxPathParamLength } from '@affiliate-commerce/core/http';
 import { expect } from 'vitest';
 import type { HttpCase, HttpCaseExpectation, HttpCaseRequest, HttpTable } from '../contracts/http-contract';
 import { testTokens } from '../service/test-service';
