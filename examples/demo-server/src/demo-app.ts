@@ -11,7 +11,9 @@ import {
 } from '@affiliate-commerce/core';
 import { staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import express, { type Express } from 'express';
+import { demoPortal } from './demo-portal';
 import { demoProcessor, restoreSandbox } from './demo-processor';
+import { demoReceiver } from './demo-receiver';
 import { demoPrincipals } from './demo-tokens';
 import { demoWebhookSecretKey } from './demo-webhook-key';
 import { seedDemo } from './seed';
@@ -38,6 +40,8 @@ export async function createDemoApp(options: {
   deliveries?: DeliveryOptions;
   /** Where the demo storefront page sends its calls; default the page's own origin. */
   storefrontApiBaseUrl?: string;
+  /** Where the demo listens; its receiver webhooks point there. Default `http://localhost:3000`. */
+  baseUrl?: string;
 }): Promise<DemoApp> {
   // The sandbox processor with Stripe's test methods; no Stripe account needed.
   const processor = demoProcessor();
@@ -58,14 +62,17 @@ export async function createDemoApp(options: {
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
   if (options.seed ?? true) {
-    await seedDemo(service);
+    await seedDemo(service, options.baseUrl);
     // The sandbox case system starts empty at every start: its demo case is made again.
     await seedCases(service, caseSystem);
   }
   await restoreSandbox(service, processor);
   const app = express();
   app.disable('x-powered-by');
+  // Before the API: the receiver reads its own raw bodies.
+  app.use(demoReceiver(service));
   app.use(createExpressRouter(service));
+  app.use(demoPortal());
   app.use(storefrontPages({ apiBaseUrl: options.storefrontApiBaseUrl }));
   return { app, service };
 }

@@ -28,7 +28,10 @@ async function openStorage(): Promise<{ storage: Storage; where: string }> {
       where: 'PostgreSQL (DATABASE_URL)',
     };
   }
-  return { storage: await openPglite({ dataDir }), where: `PGlite in ${dataDir}` };
+  return {
+    storage: await openPglite({ dataDir }),
+    where: `PGlite in ${dataDir} (kept across restarts; to start over, stop the demo and delete that folder)`,
+  };
 }
 
 function isLoopback(address: string): boolean {
@@ -67,8 +70,15 @@ const listening = new Promise<boolean>((settle) => {
 server.listen(port, host);
 if (!(await listening)) process.exit(1);
 
+const address = server.address() as AddressInfo;
+const urlHost =
+  address.address === '127.0.0.1' || host === 'localhost' ? 'localhost' : isIPv6(host) ? `[${host}]` : host;
+const url = `http://${urlHost}:${address.port}`;
+// The demo's own receiver webhooks call this server; a wildcard address is reached on loopback.
+const selfUrl = ['0.0.0.0', '::'].includes(address.address) ? `http://localhost:${address.port}` : url;
+
 const { storage, where } = await openStorage();
-const { app, service } = await createDemoApp({ storage });
+const { app, service } = await createDemoApp({ storage, baseUrl: selfUrl });
 handle = app;
 server.on('error', (error) => {
   console.error('affiliate-commerce demo: server failed', error);
@@ -81,10 +91,6 @@ const delivering = runWorker({
   signal: worker.signal,
   onError: (error) => console.error('webhook worker batch failed', error),
 });
-const address = server.address() as AddressInfo;
-const urlHost =
-  address.address === '127.0.0.1' || host === 'localhost' ? 'localhost' : isIPv6(host) ? `[${host}]` : host;
-const url = `http://${urlHost}:${address.port}`;
 const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000);
 const date = [inTwoWeeks.getUTCMonth() + 1, inTwoWeeks.getUTCDate()]
   .map((n) => String(n).padStart(2, '0'))
@@ -112,6 +118,8 @@ console.log(
   `  curl -X PUT -H 'Authorization: Bearer demo_admin' -H 'Content-Type: application/json' -d '{"renewalDate":"${date}-${inTwoWeeks.getUTCFullYear()}"}' ${url}/v2/ecommerceSubscriptions/sub_demo_with_end/actions/setRenewalDate`,
 );
 console.log(`  open ${url}/storefront/start-your-plan?utm_source=demo&gclid=test (storefront capture)`);
+console.log(`  open ${url}/portal (affiliate portal: pick a demo token)`);
+console.log(`  curl ${url}/demo-receiver (the webhooks the demo delivered to its own receiver)`);
 
 let stopping = false;
 async function shutDown(exitCode: number): Promise<void> {

@@ -1,10 +1,12 @@
 import { billingRoutes } from './billing/routes';
 import { couponRoutes } from './coupons/routes';
+import { healthRoutes } from './deliveries/health-routes';
 import { deliveryRoutes } from './deliveries/routes';
 import type { AnyRoute } from './http/route';
 import { journeyRoutes } from './journeys/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { supportRoutes } from './support/routes';
+import { webhookExampleRoutes } from './webhooks/example-routes';
 import { webhookHealthRoutes } from './webhooks/health-routes';
 import { webhookRoutes } from './webhooks/routes';
 
@@ -14,8 +16,10 @@ export const routes: readonly AnyRoute[] = [
   ...couponRoutes,
   ...webhookRoutes,
   ...webhookHealthRoutes,
+  ...webhookExampleRoutes,
   ...billingRoutes,
   ...deliveryRoutes,
   ...journeyRoutes,
   ...supportRoutes,
+  ...healthRoutes,
 ];

@@ -1,6 +1,9 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { Affiliate } from './affiliates/affiliate-store';
+import { checkHealth, type HealthOptions, type HealthReport } from './deliveries/health';
+import { type PruneOptions, pruneDeliveries } from './deliveries/prune';
+import { type RecoverInput, recoverDeliveries } from './deliveries/recover';
 import { checkDeliveryOptions, type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 import { type WorkOptions, work } from './deliveries/run-worker';
 import type { DomainError } from './errors';
@@ -18,6 +21,7 @@ import type { Order } from './orders/order-store';
 import { type RecordedOrder, recordOrder } from './orders/record-order';
 import { setOrderStatus } from './orders/set-order-status';
 import { type CommerceEmitInput, commerceEmit } from './outbox/commerce-emit';
+import type { PruneCounts, RecoverResult } from './outbox/delivery-store';
 import type { Patient } from './patients/patient-store';
 import { recordPatient, type recordPatientInput } from './patients/record-patient';
 import { silentLogger } from './ports/logger';
@@ -80,6 +84,12 @@ export interface ServiceOptions {
   readonly clientKey?: ServiceDeps['clientKey'];
   /** Words refused in journey template names; replaces the default list when given. */
   readonly deniedNameWords?: ServiceDeps['deniedNameWords'];
+  /**
+   * Called once each time the delivery worker disables an endpoint, with the webhook and why
+   * (`gone`: it answered 410; `failing`: it failed for `deliveries.disableAfterMs`). Not awaited;
+   * errors are logged and dropped.
+   */
+  readonly onEndpointDisabled?: ServiceDeps['onEndpointDisabled'];
   /** Prefix every path is served under, e.g. `/api`. */
   readonly basePath?: KernelOptions['basePath'];
   /** Check every JSON answer against its documented schema (tests turn this on). */
@@ -144,7 +154,13 @@ export interface Service {
   readonly deliveries: {
     runDue(input: { limit: number }): Promise<RunSummary>;
     work(input: WorkOptions): Promise<void>;
+    /** Re-queues a webhook's failed deliveries of an outage window (`POST /v2/webhooks/{id}/actions/recover`). */
+    recover(input: RecoverInput): ResultAsync<RecoverResult, DomainError>;
+    /** Outbox retention: deletes old finished deliveries, their attempts and unreferenced events, in batches. */
+    prune(options?: PruneOptions): Promise<PruneCounts>;
   };
+  /** Storage reachable, migrations applied, outbox backlog, workers of this process (`GET /health/ready`). */
+  health(options?: HealthOptions): Promise<HealthReport>;
   /** Affiliate (tenant) management for the host. */
   readonly affiliates: {
     upsert(input: z.input<typeof affiliateInput>): ResultAsync<Affiliate, DomainError>;
@@ -208,7 +224,10 @@ export function createService(options: ServiceOptions): Service {
     deliveries: {
       runDue: (input) => runDue(deps, { ...deliveries, ...input }),
       work: (input) => work(deps, { ...deliveries, ...input }),
+      recover: (input) => recoverDeliveries(deps, input),
+      prune: (options) => pruneDeliveries(deps, options),
     },
+    health: (options) => checkHealth(deps, options),
     affiliates: {
       upsert(raw) {
         const input = validate(affiliateInput, raw, 'input');
