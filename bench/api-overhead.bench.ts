@@ -256,6 +256,17 @@ async function child(kind: Kind, schema: string): Promise<void> {
 
 // ---- the parent: seed, check, load, report ---------------------------------------------------
 
+/** What a CPU profile of the servers (`PROFILE=<folder>`) showed; see docs/benchmarks.md. */
+const whereTheRestGoes =
+  "Where the rest goes, from a CPU profile of the four servers over a run (`PROFILE=<folder>`): the SDK's Express server spends " +
+  "about 17 % of its CPU building undici's `Request` and `Response` objects, most of it the `ReadableStream` each body gets " +
+  "(Node's web streams mark every new stream transferable, 5 % on its own); about 9 % in the kernel (route matching, access, " +
+  'input validation, the JSON answer); about 7 % in the adapter converting the Express request and writing the answer. The bare ' +
+  "handler does none of the conversions. The service's contract is a fetch `Request` in and a `Response` out, which is what " +
+  'lets one kernel serve Express, Node, Bun, Deno and Workers; under Express each request pays for building both. Under Hono, ' +
+  "`@hono/node-server`'s lighter `Request` and `Response` take most of that cost away, so the fetch adapter sits closer to its " +
+  'floor. What is left beside the floor there is the kernel itself.';
+
 interface Server {
   readonly kind: Kind;
   readonly process: ChildProcess;
@@ -459,10 +470,25 @@ async function main(): Promise<void> {
         '| Route | Server | SDK req/s | bare req/s | SDK / bare | SDK p50 / p99 ms | bare p50 / p99 ms | SDK CPU µs/req | bare CPU µs/req | CPU SDK / bare |',
         '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
         ...rows,
+        '',
+        whereTheRestGoes,
       ].join('\n'),
     );
   } finally {
-    for (const server of servers) server.process.kill();
+    // Told to stop, each server exits on its own (and writes its CPU profile when asked to).
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            const killer = setTimeout(() => server.process.kill(), 5_000);
+            server.process.once('exit', () => {
+              clearTimeout(killer);
+              resolve();
+            });
+            server.process.send({ stop: true });
+          }),
+      ),
+    );
     await pool.query(`drop schema if exists "${schema}" cascade`);
     await pool.end();
   }

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { createService, type PruneCounts, runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
@@ -29,6 +30,7 @@ const pruneBatch = 1_000;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_prune_${randomBytes(3).toString('hex')}`;
 const started = performance.now();
+const load0 = loadavg()[0]!;
 
 let received = 0;
 const server = createServer((req, res) => {
@@ -166,8 +168,61 @@ for (let round = 0; round < rounds; round += 1) {
   );
 }
 
+/**
+ * Emits and delivers without pause (an emitter keeps events coming while the worker sends them)
+ * until `done` settles; the worker's deliveries/s over that time.
+ */
+async function streaming(
+  done: Promise<unknown>,
+): Promise<{ perSecond: number; ms: number; maxClaimMs: number }> {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  claims = [];
+  let delivered = 0;
+  const worker = new AbortController();
+  const at = performance.now();
+  const emitting = (async () => {
+    while (!finished) await queueOrderEvents(service, 200);
+  })();
+  const working = runWorker({
+    service,
+    signal: worker.signal,
+    batchSize,
+    concurrency,
+    perEndpoint: concurrency,
+    idleMs: 1,
+    maxIdleMs: 5,
+    onBatch: (summary) => {
+      delivered += summary.succeeded;
+    },
+  });
+  await done;
+  const ms = performance.now() - at;
+  const counted = delivered;
+  await emitting;
+  worker.abort();
+  await working;
+  return { perSecond: (counted / ms) * 1000, ms, maxClaimMs: Math.max(...claims) };
+}
+
+// The whole of what is left, pruned to the end while events keep streaming in, beside the same
+// stream alone for a while first.
+const streamAlone = await streaming(new Promise((resolve) => setTimeout(resolve, 10_000)));
+const wholeAt = performance.now();
+let whole: { pruned: PruneCounts; ms: number } | undefined;
+const streamPruned = await streaming(
+  service.deliveries.prune({ batchSize: pruneBatch }).then((pruned) => {
+    whole = { pruned, ms: performance.now() - wholeAt };
+  }),
+);
+console.log(
+  `whole prune: ${JSON.stringify(whole)}; streaming alone ${streamAlone.perSecond.toFixed(0)}/s, with prune ${streamPruned.perSecond.toFixed(0)}/s`,
+);
+
 const left = await admin.query<{ n: number }>(
-  `select count(*)::int as n from ${s}.deliveries where id like 'dlv_old_%'`,
+  `select count(*)::int as n from ${s}.deliveries where id like 'dlv\\_old\\_%'`,
 );
 server.close();
 await storage.close();
@@ -190,11 +245,13 @@ const middle = ratios.map((_, i) => i).sort((x, y) => ratios[x]! - ratios[y]!)[
 const a = alone[middle]!;
 const b = beside[middle]!;
 const fmt = (n: number) => n.toLocaleString('en-US');
+const prunedInRounds = beside.reduce((sum, run) => sum + (run.pruned?.deliveries ?? 0), 0);
+const wholeRows = whole ? whole.pruned.deliveries + whole.pruned.attempts + whole.pruned.events : 0;
 const totalSeconds = Math.round((performance.now() - started) / 1000);
 const markdown = `## Retention beside delivery (\`bench/prune.bench.ts\`)
 
-${machineLine()} Other engineers' tests were running on the same machine during this run, so the absolute
-numbers are low and noisy; the paired ratio is the figure to read. PostgreSQL server on the same 2 cores, a schema of its own
+${machineLine()} Load average at the start: ${load0.toFixed(2)}; the paired ratio is the figure to read, the
+absolute numbers move with the machine. PostgreSQL server on the same 2 cores, a schema of its own
 seeded with ${fmt(seed)} succeeded deliveries 60 days old, each with its attempt and its event
 (${seedSeconds.toFixed(0)} s with INSERT ... SELECT from generate_series). Each round delivers ${fmt(events)} fresh order_created
 events with \`runWorker\` (batches of ${batchSize}, ${concurrency} sends in flight) to a local receiver that answers at once, once
@@ -217,8 +274,15 @@ Rounds (alone vs with prune, deliveries/s; longest claim): ${alone
     ? `Ratios ranged from ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}: on this loaded machine the prune's cost is within the noise between rounds.`
     : `The prune cost the worker about ${Math.round((1 - ratios[middle]!) * 100)} % of its throughput here (ratios ${Math.min(...ratios).toFixed(2)} to ${Math.max(...ratios).toFixed(2)}).`
 } Prune never touches pending rows and passes over locked ones, so claims do not wait
-on it; what it costs the worker is CPU and I/O on the shared cores. ${fmt(seed - left.rows[0]!.n)} of the
-${fmt(seed)} old deliveries were pruned over the rounds; the whole run took ${totalSeconds} s.
+on it; what it costs the worker is CPU and I/O on the shared cores. ${fmt(prunedInRounds)} of the
+${fmt(seed)} old deliveries were pruned over the rounds.
+
+**The rest, to the end**: then \`service.deliveries.prune()\` ran until nothing old was left
+(${fmt(wholeRows)} rows: ${fmt(whole!.pruned.deliveries)} deliveries, ${fmt(whole!.pruned.attempts)} attempts, ${fmt(whole!.pruned.events)} events) in
+${(whole!.ms / 1000).toFixed(1)} s, ${fmt(Math.round((wholeRows / whole!.ms) * 1000))} rows/s, while an emitter kept events coming and
+the worker delivered them: ${fmt(Math.round(streamPruned.perSecond))} deliveries/s, against ${fmt(Math.round(streamAlone.perSecond))}/s for the
+same stream without the prune over the 10 s before (${(streamPruned.perSecond / streamAlone.perSecond).toFixed(2)}); longest claim
+${streamPruned.maxClaimMs.toFixed(1)} ms with the prune, ${streamAlone.maxClaimMs.toFixed(1)} ms without. ${fmt(left.rows[0]!.n)} old deliveries were left; the whole run took ${totalSeconds} s.
 `;
 writeSection('prune', markdown);
 console.log(markdown);
