@@ -1,4 +1,10 @@
-import type { Delivery, DeliveryAttempt, EventRecord, Storage, Webhook } from '@affiliate-commerce/core/storage';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  EventRecord,
+  Storage,
+  Webhook,
+} from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');

@@ -1,4 +1,10 @@
-import type { Attribution, JourneyTemplate, NewJourney, Order, Storage } from '@affiliate-commerce/core/storage';
+import type {
+  Attribution,
+  JourneyTemplate,
+  NewJourney,
+  Order,
+  Storage,
+} from '@affiliate-commerce/core/storage';
 import { describe, expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.123Z');
