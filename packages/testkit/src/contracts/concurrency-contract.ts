@@ -303,6 +303,50 @@ export function concurrencyContract(name: string, factory: StorageFactory): void
       expect(types.filter((type) => type === 'prescription_approved').length).toBeLessThanOrEqual(1);
     });
 
+    it('6.1: 10 concurrent setSubscriptionStatus calls pausing and resuming one subscription all succeed; each event is a change the stored status really made', async () => {
+      const hook = await send('POST', '/v2/webhooks', testTokens.superAdmin, {
+        name: 'subscriptions',
+        url: 'https://hooks.example.com/subscriptions',
+        webhookInterests: ['subscription_paused', 'subscription_resumed'],
+      });
+      expect(hook.status).toBe(201);
+      const recorded = await service.commerce.recordSubscription({
+        affiliateId: 'aff_1',
+        subscription: {
+          id: 'sub_race_status',
+          status: 'active',
+          cadence: { interval: 'month', count: 1 },
+          nextBillingDate: '2027-01-01T00:00:00.000Z',
+        },
+      });
+      expect(recorded.isOk()).toBe(true);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          service.commerce.setSubscriptionStatus({
+            affiliateId: 'aff_1',
+            subscriptionId: 'sub_race_status',
+            status: index % 2 === 0 ? 'paused' : 'active',
+          }),
+        ),
+      );
+      expect(results.filter((result) => result.isErr())).toEqual([]);
+      const queued = await storage.deliveries.claimDue({
+        now: new Date(start + 86_400_000),
+        limit: 1_000,
+        leaseMs: 60_000,
+        leaseToken: 'count-subscriptions',
+      });
+      const types = queued
+        .filter(({ delivery }) => delivery.webhookId === (hook.json.data as { id: string }).id)
+        .map(({ event }) => event.eventType);
+      // Run one after another, the changes alternate from active: paused, resumed, paused, ...
+      const paused = types.filter((type) => type === 'subscription_paused').length;
+      const resumed = types.filter((type) => type === 'subscription_resumed').length;
+      const stored = await storage.subscriptions.get({ affiliateId: 'aff_1', id: 'sub_race_status' });
+      expect(paused).toBeGreaterThan(0);
+      expect(paused - resumed).toBe(stored?.status === 'paused' ? 1 : 0);
+    });
+
     it('6.1: 10 concurrent recordOrder calls replacing one order and its coupon redemption all succeed; one redemption is stored', async () => {
       const order = (totalCents: number) => ({
         affiliateId: 'aff_1',
