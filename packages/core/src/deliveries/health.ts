@@ -1,3 +1,4 @@
+import { withDeadline } from '../net/deadline';
 import type { ServiceDeps } from '../service-deps';
 import { runningWorkers } from './worker-liveness';
 
@@ -50,16 +51,6 @@ export interface HealthOptions {
 /** Defaults of {@link HealthOptions}. */
 export const healthDefaults = { timeoutMs: 2_000, maxDueAgeMs: 5 * 60_000, staleWorkerMs: 60_000 } as const;
 
-class TimedOut extends Error {}
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimedOut()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Checks the service's health: storage reachable within `timeoutMs` (one cheap query) and its
  * migrations all applied, the outbox backlog, and the liveness of this process's workers.
@@ -80,26 +71,25 @@ export async function checkHealth(deps: ServiceDeps, options: HealthOptions = {}
   const degraded: string[] = [];
 
   const started = performance.now();
-  const check = await within(deps.storage.check(), timeoutMs).then(
-    (value) => value,
-    (error: unknown) => {
-      down.push(error instanceof TimedOut ? 'storage did not answer in time' : 'storage is unreachable');
-      return undefined;
-    },
-  );
+  const answer = await withDeadline(deps.storage.check(), timeoutMs).catch(() => 'unreachable' as const);
+  if (answer === 'timeout') down.push('storage did not answer in time');
+  if (answer === 'unreachable') down.push('storage is unreachable');
+  const check = typeof answer === 'string' ? undefined : answer;
   const latencyMs = Math.round(performance.now() - started);
   if (check && check.missingMigrations.length > 0) down.push('migrations are missing');
   if (check && check.unknownMigrations.length > 0)
     degraded.push('the database has migrations this code does not ship');
 
   // With migrations missing, the outbox tables may not be there to read.
-  const backlog =
+  // A failed read counts as one not done in time.
+  const read =
     check && check.missingMigrations.length === 0
-      ? await within(deps.storage.deliveries.backlog({ now }), timeoutMs).catch(() => {
-          degraded.push('the outbox backlog could not be read in time');
-          return undefined;
-        })
+      ? await withDeadline(deps.storage.deliveries.backlog({ now }), timeoutMs).catch(
+          () => 'timeout' as const,
+        )
       : undefined;
+  if (read === 'timeout') degraded.push('the outbox backlog could not be read in time');
+  const backlog = read === 'timeout' ? undefined : read;
   const oldestDueAgeMs = backlog?.oldestDueAt && Math.max(0, now.getTime() - backlog.oldestDueAt.getTime());
   if (oldestDueAgeMs !== undefined && oldestDueAgeMs > maxDueAgeMs)
     degraded.push('a due delivery has waited longer than its threshold');

@@ -5,6 +5,7 @@ import {
   classifyHostname,
   isAllowedCategory,
 } from './address-classifier';
+import { withDeadline } from './deadline';
 import type {
   HttpClient,
   HttpFailure,
@@ -139,14 +140,6 @@ export function checkPort(url: URL, policy: OutboundPolicy): HttpFailure | undef
   if (port === 443 || policy.allowedPorts?.includes(port)) return undefined;
   const allowed = [443, ...(policy.allowedPorts ?? [])].join(', ');
   return refused('blocked_port', `port ${port} is not allowed (allowed: ${allowed})`);
-}
-
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 async function resolveChecked(
