@@ -44,6 +44,22 @@ export function benchServiceOptions(
   };
 }
 
+/**
+ * How the delivery benchmarks pace a worker: batches of 100, 16 sends in flight, all of them
+ * free for one endpoint (as a host with one high-volume endpoint sets it), and a short idle
+ * back-off so a round ends as soon as it is delivered.
+ *
+ * @example
+ * await runWorker({ service, signal, ...benchWorkerPacing, onBatch });
+ */
+export const benchWorkerPacing = {
+  batchSize: 100,
+  concurrency: 16,
+  perEndpoint: 16,
+  idleMs: 1,
+  maxIdleMs: 5,
+} as const;
+
 let emitted = 0;
 
 /**

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { createService, runWorker, type Service, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
-import { benchServiceOptions, queueOrderEvents } from './bench-service';
+import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 import { followPostgres, withApplicationName } from './postgres-cpu';
 
@@ -76,11 +76,7 @@ async function worker(schema: string): Promise<void> {
       void runWorker({
         service,
         signal: controller.signal,
-        batchSize: 100,
-        concurrency: 16,
-        perEndpoint: 16,
-        idleMs: 1,
-        maxIdleMs: 5,
+        ...benchWorkerPacing,
         onBatch: (summary) => {
           delivered += summary.succeeded;
         },

@@ -26,14 +26,13 @@ import {
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { benchServiceOptions, queueOrderEvents } from './bench-service';
+import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 import { followPostgres, withApplicationName } from './postgres-cpu';
 
 const events = Number(process.env.EVENTS ?? 5000);
 const rounds = Number(process.env.ROUNDS ?? 5);
-const concurrency = 16;
-const batchSize = 100;
+const { batchSize, concurrency } = benchWorkerPacing;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_delivery_${randomBytes(3).toString('hex')}`;
 
@@ -123,12 +122,7 @@ async function sdk(count: number, worker = service): Promise<Run> {
     runWorker({
       service: worker,
       signal: controller.signal,
-      batchSize,
-      concurrency,
-      // One endpoint takes all of the worker, as a host with one high-volume endpoint sets it.
-      perEndpoint: concurrency,
-      idleMs: 1,
-      maxIdleMs: 5,
+      ...benchWorkerPacing,
       onBatch: (summary) => {
         writes += 1;
         delivered += summary.succeeded;

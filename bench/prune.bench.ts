@@ -18,14 +18,13 @@ import { loadavg } from 'node:os';
 import { createService, type PruneCounts, runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
-import { benchServiceOptions, queueOrderEvents } from './bench-service';
+import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 
 const seed = Number(process.env.SEED ?? 1_000_000);
 const events = Number(process.env.EVENTS ?? 2000);
 const rounds = Number(process.env.ROUNDS ?? 5);
-const concurrency = 16;
-const batchSize = 100;
+const { batchSize, concurrency } = benchWorkerPacing;
 const pruneBatch = 1_000;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_prune_${randomBytes(3).toString('hex')}`;
@@ -131,11 +130,7 @@ async function deliver(count: number, withPrune: boolean): Promise<Run> {
   await runWorker({
     service,
     signal: worker.signal,
-    batchSize,
-    concurrency,
-    perEndpoint: concurrency,
-    idleMs: 1,
-    maxIdleMs: 5,
+    ...benchWorkerPacing,
     onBatch: (summary) => {
       delivered += summary.succeeded;
       if (delivered >= count) worker.abort();
@@ -189,11 +184,7 @@ async function streaming(
   const working = runWorker({
     service,
     signal: worker.signal,
-    batchSize,
-    concurrency,
-    perEndpoint: concurrency,
-    idleMs: 1,
-    maxIdleMs: 5,
+    ...benchWorkerPacing,
     onBatch: (summary) => {
       delivered += summary.succeeded;
     },
