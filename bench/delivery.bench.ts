@@ -139,17 +139,19 @@ async function sdk(count: number, worker = service): Promise<Run> {
 const agent = new Agent({ connections: concurrency });
 async function floor(records: readonly EventRecord[]): Promise<Run> {
   // The same request the SDK sends: body, signature and the DESIGN.md headers, built beforehand.
-  const bodies = records.map((record) => {
-    const body = JSON.stringify(buildV2Payload(record, { attemptAt: new Date() }));
-    const headers = webhookHeaders({
-      version: 'v2',
-      eventId: record.eventId,
-      secrets: [secret],
-      timestamp: Math.floor(Date.now() / 1000),
-      body,
-    });
-    return { body, headers };
-  });
+  const bodies = await Promise.all(
+    records.map(async (record) => {
+      const body = JSON.stringify(buildV2Payload(record, { attemptAt: new Date() }));
+      const headers = await webhookHeaders({
+        version: 'v2',
+        eventId: record.eventId,
+        secrets: [secret],
+        timestamp: Math.floor(Date.now() / 1000),
+        body,
+      });
+      return { body, headers };
+    }),
+  );
   received = 0;
   let next = 0;
   const run = await measured(async () => {

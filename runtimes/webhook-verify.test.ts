@@ -27,7 +27,7 @@ interface Answer {
 }
 
 /** Deliveries as core's deliverer signs them (webhookHeaders), each with the answer a receiver owes. */
-function deliveries(): { name: string; delivery: Delivery; expected: Answer }[] {
+async function deliveries(): Promise<{ name: string; delivery: Delivery; expected: Answer }[]> {
   const now = new Date();
   const timestamp = Math.floor(now.getTime() / 1000);
   const event: EventRecord = {
@@ -40,8 +40,13 @@ function deliveries(): { name: string; delivery: Delivery; expected: Answer }[] 
   };
   const v2Body = JSON.stringify(buildV2Payload(event, { attemptAt: now }));
   const v1Body = JSON.stringify(buildV1Payload(event));
-  const signed = (version: 'v1' | 'v2', body: string, secrets: string[], at = timestamp): Delivery => ({
-    headers: webhookHeaders({ version, eventId: event.eventId, secrets, timestamp: at, body }),
+  const signed = async (
+    version: 'v1' | 'v2',
+    body: string,
+    secrets: string[],
+    at = timestamp,
+  ): Promise<Delivery> => ({
+    headers: await webhookHeaders({ version, eventId: event.eventId, secrets, timestamp: at, body }),
     body,
   });
   const verified = (eventType: string | undefined): Answer => ({
@@ -52,17 +57,17 @@ function deliveries(): { name: string; delivery: Delivery; expected: Answer }[] 
     },
   });
   const refused = (code: string): Answer => ({ status: 400, body: { verified: false, code } });
-  const v2 = signed('v2', v2Body, [secret]);
+  const v2 = await signed('v2', v2Body, [secret]);
   const tampered = v2Body.replace('"affiliate_id":"aff_1"', '"affiliate_id":"aff_2"');
   if (tampered === v2Body) throw new Error('the tampered body must differ from the signed one');
   return [
     { name: 'a v2 delivery', delivery: v2, expected: verified('order_created') },
     {
       name: 'a v2 delivery during a rotation overlap (receiver still on the old secret)',
-      delivery: signed('v2', v2Body, [rotatedSecret, secret]),
+      delivery: await signed('v2', v2Body, [rotatedSecret, secret]),
       expected: verified('order_created'),
     },
-    { name: 'a v1 delivery', delivery: signed('v1', v1Body, [secret]), expected: verified(undefined) },
+    { name: 'a v1 delivery', delivery: await signed('v1', v1Body, [secret]), expected: verified(undefined) },
     {
       name: 'a tampered body',
       delivery: { ...v2, body: tampered },
@@ -70,13 +75,13 @@ function deliveries(): { name: string; delivery: Delivery; expected: Answer }[] 
     },
     {
       name: 'a replay ten minutes late',
-      delivery: signed('v2', v2Body, [secret], timestamp - 600),
+      delivery: await signed('v2', v2Body, [secret], timestamp - 600),
       expected: refused('TIMESTAMP_TOO_OLD'),
     },
   ];
 }
 
-function expectAnswers(answers: readonly Answer[], cases: ReturnType<typeof deliveries>): void {
+function expectAnswers(answers: readonly Answer[], cases: Awaited<ReturnType<typeof deliveries>>): void {
   expect(answers).toHaveLength(cases.length);
   cases.forEach(({ name, expected }, i) => {
     expect(answers[i], name).toMatchObject(expected);
@@ -136,7 +141,7 @@ describe('webhook-verify on workerd (Miniflare), the WebCrypto build', () => {
   });
 
   it('5.4 verifies deliveries signed by core and refuses tampered and replayed ones', async () => {
-    const cases = deliveries();
+    const cases = await deliveries();
     const answers: Answer[] = [];
     for (const { delivery } of cases) {
       const response = await workerd!.miniflare.dispatchFetch('https://receiver.example/webhooks', {
@@ -153,7 +158,7 @@ describe('webhook-verify on workerd (Miniflare), the WebCrypto build', () => {
 for (const runtime of [bun, deno] satisfies Runtime[]) {
   describe(`webhook-verify on ${runtime.name}`, () => {
     const callOn = async (workerModule: string) => {
-      const cases = deliveries();
+      const cases = await deliveries();
       const script = await startScript<{ resolved: string; answers: Answer[] }>({
         runtime,
         script: callWorker,

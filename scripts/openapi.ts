@@ -15,5 +15,5 @@ if (process.argv.includes('--check')) {
   console.log('docs/openapi.json is up to date.');
 } else {
   writeFileSync(openApiPath, expected);
-  console.log(`wrote ${openApiPath}`);
+  console.log(`wrote ${openApiPath.pathname}`);
 }

@@ -47,10 +47,13 @@ async function secretsFor(service: Service, path: string): Promise<string[]> {
   const lists = await Promise.all(
     affiliateIds.map((affiliateId) => service.deps.storage.webhooks.list({ affiliateId })),
   );
-  return lists
-    .flat()
-    .filter((webhook) => URL.canParse(webhook.url) && new URL(webhook.url).pathname === path)
-    .flatMap((webhook) => signingSecretsOf(webhook, { secretBox: service.deps.secretBox, now }));
+  const secrets = await Promise.all(
+    lists
+      .flat()
+      .filter((webhook) => URL.canParse(webhook.url) && new URL(webhook.url).pathname === path)
+      .map((webhook) => signingSecretsOf(webhook, { secretBox: service.deps.secretBox, now })),
+  );
+  return secrets.flat();
 }
 
 function parsed(body: Buffer): unknown {

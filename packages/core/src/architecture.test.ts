@@ -35,6 +35,8 @@ const layers: readonly Layer[] = [
   { name: 'base', holds: ['errors.ts', 'compare-and-set.ts'] },
   // Ports to the world outside storage, each with its Node or sandbox implementation.
   { name: 'ports', holds: ['ports/', 'net/', 'rate-limit/', 'cases/', 'payments/', 'telemetry/'] },
+  // The runtime's crypto, IDNA and default HTTP client and resolver, behind `#platform`.
+  { name: 'platform', holds: ['platform/'] },
   { name: 'attribution rules', holds: ['attribution/'] },
   { name: 'events', holds: ['events/'] },
   // What use cases are written against: the storage port with every store port, the service's
@@ -70,7 +72,7 @@ const layers: readonly Layer[] = [
   { name: 'implementations', holds: ['memory/', 'sandbox/'] },
   {
     name: 'assembly',
-    holds: ['http/', 'routes.ts', 'service.ts', 'index.ts', 'storage-api.ts', 'http-api.ts'],
+    holds: ['http/', 'routes.ts', 'service.ts', 'index.ts', 'storage-api.ts', 'http-api.ts', 'node-api.ts'],
   },
 ];
 
@@ -154,15 +156,20 @@ function resolveRelative(fromPath: string, specifier: string): string | undefine
   return inside.startsWith('../') ? undefined : inside;
 }
 
+const platformSpecifier = '#platform';
+const platformBuilds = ['platform/node.ts', 'platform/web.ts'];
+
 /** Every import of core's shipped (non-test) files. */
 function shippedImports(): Import[] {
   return sourceFiles(srcDir)
     .filter((path) => !isTestFile(path))
     .flatMap((path) => {
       const from = toPosix(relative(srcDir, path));
-      return specifiersOf(path).map((specifier) => {
+      return specifiersOf(path).flatMap((specifier): Import[] => {
+        // `#platform` (package.json "imports") is either build, whichever the runtime picks.
+        if (specifier === platformSpecifier) return platformBuilds.map((to) => ({ from, specifier, to }));
         const to = specifier.startsWith('.') ? resolveRelative(path, specifier) : undefined;
-        return to === undefined ? { from, specifier } : { from, specifier, to };
+        return to === undefined ? [{ from, specifier }] : [{ from, specifier, to }];
       });
     });
 }
@@ -329,6 +336,26 @@ function testCodeImports(imports: readonly Import[]): string[] {
   });
 }
 
+/**
+ * The Node build: the only shipped files that import Node built-ins or undici, so everything
+ * else bundles for a platform without them (a Workers bundle without `nodejs_compat`). Other
+ * files reach it only through `#platform`; hosts reach it through `@affiliate-commerce/core/node`.
+ */
+const nodeBuild = ['platform/node.ts', 'net/node-http-client.ts', 'net/node-resolver.ts', 'node-api.ts'];
+const isNodeOnlyPackage = (specifier: string): boolean =>
+  specifier.startsWith('node:') || specifier === 'undici' || specifier.startsWith('undici/');
+
+function nodeOnlyImports(imports: readonly Import[]): string[] {
+  return imports.flatMap(({ from, specifier, to }) => {
+    if (nodeBuild.includes(from) || specifier === platformSpecifier) return [];
+    if (isNodeOnlyPackage(specifier))
+      return [`${from} imports '${specifier}': only the Node build (${nodeBuild.join(', ')}) may`];
+    if (to !== undefined && nodeBuild.includes(to))
+      return [`${from} imports '${specifier}' (${to}), part of the Node build: go through '#platform'`];
+    return [];
+  });
+}
+
 describe('architecture: imports point down (docs/architecture.md)', () => {
   const imports = shippedImports();
   const files = [...new Set(imports.map((entry) => entry.from))];
@@ -352,6 +379,10 @@ describe('architecture: imports point down (docs/architecture.md)', () => {
 
   it('ships no import of test code, vitest or the testkit', () => {
     expect(testCodeImports(imports)).toEqual([]);
+  });
+
+  it('imports Node built-ins and undici only in the Node build', () => {
+    expect(nodeOnlyImports(imports)).toEqual([]);
   });
 
   describe('the checks themselves', () => {
@@ -425,6 +456,22 @@ describe('architecture: imports point down (docs/architecture.md)', () => {
       expect(found[0]).toBe(
         "low/a.ts imports 'vitest': shipped code may not import test code or a test runner",
       );
+    });
+
+    it('finds Node-only imports outside the Node build', () => {
+      expect(
+        nodeOnlyImports([
+          { from: 'low/a.ts', specifier: 'node:crypto' },
+          { from: 'low/a.ts', specifier: 'undici' },
+          { from: 'low/a.ts', specifier: '../net/node-resolver', to: 'net/node-resolver.ts' },
+          { from: 'low/a.ts', specifier: '#platform', to: 'platform/node.ts' },
+          { from: 'platform/node.ts', specifier: 'node:crypto' },
+        ]),
+      ).toEqual([
+        "low/a.ts imports 'node:crypto': only the Node build (platform/node.ts, net/node-http-client.ts, net/node-resolver.ts, node-api.ts) may",
+        "low/a.ts imports 'undici': only the Node build (platform/node.ts, net/node-http-client.ts, net/node-resolver.ts, node-api.ts) may",
+        "low/a.ts imports '../net/node-resolver' (net/node-resolver.ts), part of the Node build: go through '#platform'",
+      ]);
     });
 
     it('refuses a file no layer holds, or two layers hold alike', () => {

@@ -99,6 +99,8 @@ export { setJourneyStatus } from './journeys/set-journey-status';
 export { startJourney } from './journeys/start-journey';
 export { viewJourneyTemplate } from './journeys/view-template';
 export type { AddressCategory } from './net/address-classifier';
+export { type DohResolverOptions, dohResolver } from './net/doh-resolver';
+export { fetchHttpClient } from './net/fetch-http-client';
 export type {
   CheckedDestination,
   CheckedUrl,
@@ -116,8 +118,6 @@ export type {
   ResolvedAddress,
   Resolver,
 } from './net/http-client';
-export { type NodeHttpClientOptions, nodeHttpClient } from './net/node-http-client';
-export { nodeResolver } from './net/node-resolver';
 export type { RecordOrderInput, SetOrderStatusInput } from './orders/order-input';
 export type {
   CouponRedemption,

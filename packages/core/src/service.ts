@@ -62,9 +62,12 @@ export interface ServiceOptions {
   readonly caseSystem: ServiceDeps['caseSystem'];
   /** Unexpected failures and routine notes. Default: a logger that drops everything. */
   readonly logger?: ServiceDeps['logger'];
-  /** Outbound HTTP of deliveries and probes. Default: node:http/node:https ({@link nodeHttpClient}). */
+  /**
+   * Outbound HTTP of deliveries and probes. Default: `nodeHttpClient()` (`@affiliate-commerce/core/node`)
+   * under the `node` condition (Node, Bun, Deno), `fetchHttpClient()` elsewhere.
+   */
   readonly http?: WebhookServiceOptions['http'];
-  /** DNS for the SSRF guard. Default: node:dns ({@link nodeResolver}). */
+  /** DNS for the SSRF guard. Default: `nodeResolver()` (node:dns) under the `node` condition, `dohResolver()` elsewhere. */
   readonly resolver?: WebhookServiceOptions['resolver'];
 
   // ---- Configuration -----------------------------------------------------------------------

@@ -54,7 +54,7 @@ describe('round trip with the core signer (SPEC 5.4, 2.7)', () => {
         },
       };
       const body = JSON.stringify(buildV2Payload(event, { attemptAt: now }));
-      const signature = signV2({ body, timestamp, secrets: [newSecret, oldSecret] });
+      const signature = await signV2({ body, timestamp, secrets: [newSecret, oldSecret] });
       expect(signatureHeader).toBe('X-Webhook-Signature');
       for (const secret of [newSecret, oldSecret]) {
         const verified = verifyWebhook({ payload: body, signature, secret, now });

@@ -1,4 +1,4 @@
-import { domainToUnicode } from 'node:url';
+import { platform } from '#platform';
 
 /**
  * Neutral naming (SPEC 4.9, last bullet): journey slugs, template display names and landing URLs
@@ -216,7 +216,7 @@ const softBreak = '\uE000';
 function visibleLetters(text: string): string {
   const decoded = percentDecoded(text).replace(
     /xn--[a-z0-9-]+/gi,
-    (label) => domainToUnicode(label.toLowerCase()) || label,
+    (label) => platform.domainToUnicode(label.toLowerCase()) || label,
   );
   const plain = decoded
     .normalize('NFKC')

@@ -108,7 +108,7 @@ async function send(
   const body = JSON.stringify(
     version === 'v2' ? buildV2Payload(event, { attemptAt }) : buildV1Payload(event),
   );
-  const headers = webhookHeaders({
+  const headers = await webhookHeaders({
     version,
     eventId: event.eventId,
     secrets,
@@ -133,11 +133,16 @@ interface LoadedWebhook {
   readonly destination: () => Promise<CheckedDestination | HttpFailure>;
 }
 
-function loadWebhook(deps: ServiceDeps, webhook: Webhook, now: Date, timeoutMs: number): LoadedWebhook {
+async function loadWebhook(
+  deps: ServiceDeps,
+  webhook: Webhook,
+  now: Date,
+  timeoutMs: number,
+): Promise<LoadedWebhook> {
   let destination: Promise<CheckedDestination | HttpFailure> | undefined;
   return {
     webhook,
-    secrets: signingSecretsOf(webhook, { secretBox: deps.secretBox, now }),
+    secrets: await signingSecretsOf(webhook, { secretBox: deps.secretBox, now }),
     destination: () => {
       destination ??= checkDestination(deps, { url: webhook.url, timeoutMs });
       return destination;

@@ -1,23 +1,26 @@
-import { signWebhook, signWebhookV1 } from '@affiliate-commerce/webhook-verify/node';
+import { signWebhookAsync, signWebhookV1Async } from '@affiliate-commerce/webhook-verify';
 
 /** The header carrying the signature (DESIGN.md). */
 export const signatureHeader = 'X-Webhook-Signature';
 
 // The HMAC is webhook-verify's, the package receivers verify with, so sender and receiver share
-// one computation. Its `/node` entry is the node:crypto build whatever conditions a host's
-// bundler uses: a Worker bundle resolves the package itself to the async-only WebCrypto build.
+// one computation: its node:crypto build under the `node` condition, WebCrypto elsewhere.
 
 /**
  * The v2 signature header value: `t=<unix>,sha256=<b64>` over `<t>.<body>` (SPEC 5.4). During a
  * rotation overlap every secret signs, newest first: `t=..,sha256=<new>,sha256=<old>`.
  *
  * @example
- * signV2({ body, timestamp: 1767225600, secrets: ['whsec_...'] }) // 't=1767225600,sha256=...'
+ * await signV2({ body, timestamp: 1767225600, secrets: ['whsec_...'] }) // 't=1767225600,sha256=...'
  */
-export function signV2(input: { body: string; timestamp: number; secrets: readonly string[] }): string {
+export async function signV2(input: {
+  body: string;
+  timestamp: number;
+  secrets: readonly string[];
+}): Promise<string> {
   if (!Number.isInteger(input.timestamp))
     throw new TypeError('@affiliate-commerce/core: timestamp must be whole Unix seconds');
-  return signWebhook({ payload: input.body, secret: input.secrets, timestamp: input.timestamp });
+  return signWebhookAsync({ payload: input.body, secret: input.secrets, timestamp: input.timestamp });
 }
 
 /**
@@ -25,8 +28,8 @@ export function signV2(input: { body: string; timestamp: number; secrets: readon
  * secret during a rotation overlap.
  *
  * @example
- * signV1({ body, secrets: ['whsec_...'] }) // 'sha256=...'
+ * await signV1({ body, secrets: ['whsec_...'] }) // 'sha256=...'
  */
-export function signV1(input: { body: string; secrets: readonly string[] }): string {
-  return signWebhookV1({ payload: input.body, secret: input.secrets });
+export function signV1(input: { body: string; secrets: readonly string[] }): Promise<string> {
+  return signWebhookV1Async({ payload: input.body, secret: input.secrets });
 }

@@ -1,10 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import packageJson from '../../package.json' with { type: 'json' };
 import { routes } from '../routes';
 import { generateOpenApi } from './openapi';
 
 /** Where the checked-in document lives. */
-export const openApiPath = fileURLToPath(new URL('../../../../docs/openapi.json', import.meta.url));
+export const openApiPath = new URL('../../../../docs/openapi.json', import.meta.url);
 
 /** The OpenAPI document of this service's routes. */
 export function openApiDocument(): Record<string, unknown> {

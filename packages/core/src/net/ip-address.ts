@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from './ip-literal';
 
 /**
  * An IP address as bytes: 4 for IPv4, 16 for IPv6.

@@ -1,5 +1,4 @@
 import type { LookupFunction } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import {
   type HttpClient,

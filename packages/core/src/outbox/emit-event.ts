@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { platform } from '#platform';
 import { type EventCategory, eventDefinition } from '../events/event-dictionary';
 import type { EventPatient, EventRecord } from '../events/v2-payload';
 import type { ServiceDeps } from '../service-deps';
@@ -29,10 +29,8 @@ export interface EmitInput {
   readonly eventKey?: string;
 }
 
-function derivedEventId(affiliateId: string, eventType: string, key: string): string {
-  const digest = createHash('sha256')
-    .update(`${affiliateId}\u0000${eventType}\u0000${key}`)
-    .digest('base64url');
+async function derivedEventId(affiliateId: string, eventType: string, key: string): Promise<string> {
+  const digest = await platform.sha256Base64url(`${affiliateId}\u0000${eventType}\u0000${key}`);
   return `evt_${digest.slice(0, 26)}`;
 }
 
@@ -103,7 +101,7 @@ export async function emitEvent(
   }
   const now = deps.clock.now();
   const eventId = input.eventKey
-    ? derivedEventId(input.affiliateId, input.eventType, input.eventKey)
+    ? await derivedEventId(input.affiliateId, input.eventType, input.eventKey)
     : deps.ids.next({ prefix: 'evt' });
   const reads = readOnce(tx);
   const patient = await patientOf(reads, input);

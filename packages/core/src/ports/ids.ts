@@ -1,5 +1,3 @@
-import { randomFillSync } from 'node:crypto';
-
 /**
  * The id port: makes record identifiers such as `sub_8f3k2...`.
  *
@@ -18,12 +16,12 @@ const idsPerFill = 256;
 /** Random ids: prefix, underscore, 20 base-36 characters from a CSPRNG (about 103 bits). @example randomIds().next({ prefix: 'case' }) */
 export function randomIds(): IdGenerator {
   // The CSPRNG is asked for 256 ids' worth of bytes at a time: one call per id costs more than the id.
-  const pool = Buffer.alloc(idLength * idsPerFill);
+  const pool = new Uint8Array(idLength * idsPerFill);
   let offset = pool.length;
   return {
     next({ prefix }) {
       if (offset === pool.length) {
-        randomFillSync(pool);
+        crypto.getRandomValues(pool);
         offset = 0;
       }
       let out = '';

@@ -37,14 +37,17 @@ export type Computed = { readonly next: Webhook; readonly secret?: string } | 'u
 export function changeWebhook(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,
   load: () => Promise<Webhook | undefined>,
-  compute: (current: Webhook, now: Date) => Result<Computed, DomainError>,
+  compute: (
+    current: Webhook,
+    now: Date,
+  ) => Result<Computed, DomainError> | Promise<Result<Computed, DomainError>>,
 ): ResultAsync<WebhookResult, DomainError> {
   return ResultAsync.fromSafePromise(
     retryCompareAndSet({
       read: load,
       write: async (current): Promise<Result<WebhookResult, DomainError> | undefined> => {
         const now = deps.clock.now();
-        const computed = compute(current, now);
+        const computed = await compute(current, now);
         if (computed.isErr()) return err(computed.error);
         if (computed.value === 'unchanged') return ok({ webhook: current });
         const { next: changed, secret } = computed.value;

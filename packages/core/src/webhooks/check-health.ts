@@ -73,8 +73,8 @@ async function probe(deps: ProbeDeps, url: string, webhook: Webhook | undefined)
     timestamp_epoch: timestamp,
     ...(webhook ? { affiliate_id: webhook.affiliateId, webhook_id: webhook.id } : {}),
   });
-  const secrets = webhook ? signingSecretsOf(webhook, { secretBox: deps.secretBox, now }) : [];
-  const headers = webhookHeaders({
+  const secrets = webhook ? await signingSecretsOf(webhook, { secretBox: deps.secretBox, now }) : [];
+  const headers = await webhookHeaders({
     version: webhook?.payloadVersion ?? 'v2',
     eventId,
     secrets,

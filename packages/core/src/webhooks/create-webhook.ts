@@ -55,24 +55,28 @@ export function createWebhook(
     .asyncAndThen(({ url, interests }) => {
       const now = deps.clock.now();
       const id = deps.ids.next({ prefix: 'whk' });
-      const issued = parsed.authentication ? issueSecret(deps.secretBox, id, now) : undefined;
-      const webhook: Webhook = {
-        id,
-        affiliateId: request.affiliateId,
-        name: parsed.name,
-        url,
-        authentication: parsed.authentication,
-        interests,
-        status: 'enabled',
-        payloadVersion: 'v2',
-        secrets: issued ? [issued.stored] : [],
-        revision: 1,
-        createdAt: now,
-        updatedAt: now,
-      };
-      return ResultAsync.fromSafePromise(deps.storage.webhooks.insert({ webhook })).map(() => ({
-        webhook,
-        ...(issued ? { secret: issued.plaintext } : {}),
-      }));
+      const issuing = parsed.authentication
+        ? issueSecret(deps.secretBox, id, now)
+        : Promise.resolve(undefined);
+      return ResultAsync.fromSafePromise(issuing).andThen((issued) => {
+        const webhook: Webhook = {
+          id,
+          affiliateId: request.affiliateId,
+          name: parsed.name,
+          url,
+          authentication: parsed.authentication,
+          interests,
+          status: 'enabled',
+          payloadVersion: 'v2',
+          secrets: issued ? [issued.stored] : [],
+          revision: 1,
+          createdAt: now,
+          updatedAt: now,
+        };
+        return ResultAsync.fromSafePromise(deps.storage.webhooks.insert({ webhook })).map(() => ({
+          webhook,
+          ...(issued ? { secret: issued.plaintext } : {}),
+        }));
+      });
     });
 }

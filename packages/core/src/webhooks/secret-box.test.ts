@@ -16,57 +16,60 @@ describe('webhook secrets at rest (AES-256-GCM) and generation (DESIGN.md)', () 
     }
   });
 
-  it('property: seal then open gives the plaintext back; the sealed form never contains it', () => {
+  it('property: seal then open gives the plaintext back; the sealed form never contains it', async () => {
     const box = secretBox(key);
-    fc.assert(
-      fc.property(fc.string({ minLength: 8 }), fc.string({ minLength: 1 }), (plaintext, webhookId) => {
-        const sealed = box.seal({ plaintext, webhookId });
-        expect(JSON.stringify(sealed)).not.toContain(plaintext);
-        expect(Buffer.from(sealed.iv, 'base64')).toHaveLength(12);
-        expect(Buffer.from(sealed.tag, 'base64')).toHaveLength(16);
-        return box.open({ sealed, webhookId }) === plaintext;
-      }),
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 8 }),
+        fc.string({ minLength: 1 }),
+        async (plaintext, webhookId) => {
+          const sealed = await box.seal({ plaintext, webhookId });
+          expect(JSON.stringify(sealed)).not.toContain(plaintext);
+          expect(Buffer.from(sealed.iv, 'base64')).toHaveLength(12);
+          expect(Buffer.from(sealed.tag, 'base64')).toHaveLength(16);
+          return (await box.open({ sealed, webhookId })) === plaintext;
+        },
+      ),
     );
   });
 
-  it('every seal uses a fresh nonce', () => {
+  it('every seal uses a fresh nonce', async () => {
     const box = secretBox(key);
-    const a = box.seal({ plaintext: 'whsec_same', webhookId: 'whk_1' });
-    const b = box.seal({ plaintext: 'whsec_same', webhookId: 'whk_1' });
+    const a = await box.seal({ plaintext: 'whsec_same', webhookId: 'whk_1' });
+    const b = await box.seal({ plaintext: 'whsec_same', webhookId: 'whk_1' });
     expect(a.iv).not.toBe(b.iv);
     expect(a.ciphertext).not.toBe(b.ciphertext);
   });
 
-  it('another key, another webhook id, or an altered tag or ciphertext does not open', () => {
-    const sealed = secretBox(key).seal({ plaintext: 'whsec_abc', webhookId: 'whk_1' });
-    expect(() => secretBox(randomBytes(32)).open({ sealed, webhookId: 'whk_1' })).toThrow(
+  it('another key, another webhook id, or an altered tag or ciphertext does not open', async () => {
+    const sealed = await secretBox(key).seal({ plaintext: 'whsec_abc', webhookId: 'whk_1' });
+    await expect(secretBox(randomBytes(32)).open({ sealed, webhookId: 'whk_1' })).rejects.toThrow(
       /cannot be decrypted/,
     );
-    expect(() => secretBox(key).open({ sealed, webhookId: 'whk_2' })).toThrow(/cannot be decrypted/);
+    await expect(secretBox(key).open({ sealed, webhookId: 'whk_2' })).rejects.toThrow(/cannot be decrypted/);
     const flipped = (b64: string) => {
       const bytes = Buffer.from(b64, 'base64');
       bytes[0] = bytes[0]! ^ 1;
       return bytes.toString('base64');
     };
-    expect(() =>
+    await expect(
       secretBox(key).open({ sealed: { ...sealed, tag: flipped(sealed.tag) }, webhookId: 'whk_1' }),
-    ).toThrow();
-    expect(() =>
+    ).rejects.toThrow(/cannot be decrypted/);
+    await expect(
       secretBox(key).open({
         sealed: { ...sealed, ciphertext: flipped(sealed.ciphertext) },
         webhookId: 'whk_1',
       }),
-    ).toThrow();
+    ).rejects.toThrow(/cannot be decrypted/);
   });
 
-  it('secretKey: 32 bytes as a Uint8Array, base64 or base64url', () => {
+  it('secretKey: 32 bytes as a Uint8Array, base64 or base64url', async () => {
     expect(parseSecretKey(key)).toEqual(Uint8Array.from(key));
     expect(parseSecretKey(key.toString('base64'))).toEqual(Uint8Array.from(key));
     expect(parseSecretKey(key.toString('base64url'))).toEqual(Uint8Array.from(key));
     const box = secretBox(key.toString('base64'));
-    expect(
-      secretBox(key).open({ sealed: box.seal({ plaintext: 'whsec_x', webhookId: 'w' }), webhookId: 'w' }),
-    ).toBe('whsec_x');
+    const sealed = await box.seal({ plaintext: 'whsec_x', webhookId: 'w' });
+    expect(await secretBox(key).open({ sealed, webhookId: 'w' })).toBe('whsec_x');
   });
 
   it.each([
@@ -76,6 +79,7 @@ describe('webhook secrets at rest (AES-256-GCM) and generation (DESIGN.md)', () 
     ['16 bytes of base64', randomBytes(16).toString('base64')],
     ['not base64', 'this is not a key at all!'],
     ['empty', ''],
+    ['base64 of impossible length', 'A'.repeat(45)],
   ])('secretKey %s is a TypeError naming the package', (_name, value) => {
     expect(() => secretBox(value as Uint8Array | string | undefined)).toThrow(TypeError);
     expect(() => secretBox(value as Uint8Array | string | undefined)).toThrow(

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { platform } from '#platform';
+import { fromBase64, randomBytes, toBase64, toBase64url, utf8Bytes, utf8Text } from '../platform/bytes';
 import type { SealedSecret } from './webhook-store';
 
 /**
@@ -15,13 +16,13 @@ export const secretKeyBytes = 32;
  *
  * @example
  * const box = secretBox(key);
- * const sealed = box.seal({ plaintext: 'whsec_...', webhookId: 'whk_1' });
- * box.open({ sealed, webhookId: 'whk_1' }) // 'whsec_...'
+ * const sealed = await box.seal({ plaintext: 'whsec_...', webhookId: 'whk_1' });
+ * await box.open({ sealed, webhookId: 'whk_1' }) // 'whsec_...'
  */
 export interface SecretBox {
-  seal(input: { plaintext: string; webhookId: string }): SealedSecret;
-  /** Throws when the key is not the one that sealed it or the data was altered (host misconfiguration). */
-  open(input: { sealed: SealedSecret; webhookId: string }): string;
+  seal(input: { plaintext: string; webhookId: string }): Promise<SealedSecret>;
+  /** Rejects when the key is not the one that sealed it or the data was altered (host misconfiguration). */
+  open(input: { sealed: SealedSecret; webhookId: string }): Promise<string>;
 }
 
 /**
@@ -31,12 +32,12 @@ export interface SecretBox {
  * @example
  * parseSecretKey(randomBytes(32).toString('base64'))
  */
-export function parseSecretKey(key: Uint8Array | string | undefined): Uint8Array {
+export function parseSecretKey(key: Uint8Array | string | undefined): Uint8Array<ArrayBuffer> {
   if (key instanceof Uint8Array) {
     if (key.length === secretKeyBytes) return Uint8Array.from(key);
   } else if (typeof key === 'string' && /^[A-Za-z0-9+/_-]+={0,2}$/.test(key.trim())) {
-    const bytes = Buffer.from(key.trim(), key.includes('-') || key.includes('_') ? 'base64url' : 'base64');
-    if (bytes.length === secretKeyBytes) return Uint8Array.from(bytes);
+    const bytes = decodedOrEmpty(key.trim());
+    if (bytes.length === secretKeyBytes) return bytes;
   }
   throw new TypeError(
     '@affiliate-commerce/core: secretKey must be 32 bytes (a Uint8Array, or a base64 string of 32 bytes, ' +
@@ -44,10 +45,19 @@ export function parseSecretKey(key: Uint8Array | string | undefined): Uint8Array
   );
 }
 
-const aad = (webhookId: string) => Buffer.from(`affiliate-commerce:webhook-secret:${webhookId}`);
+function decodedOrEmpty(text: string): Uint8Array<ArrayBuffer> {
+  try {
+    return fromBase64(text);
+  } catch {
+    // A length no base64 text can have.
+    return new Uint8Array(0);
+  }
+}
+
+const aad = (webhookId: string) => utf8Bytes(`affiliate-commerce:webhook-secret:${webhookId}`);
 
 /**
- * A {@link SecretBox} on node:crypto with the host's key (see {@link parseSecretKey}).
+ * A {@link SecretBox} (node:crypto on Node, WebCrypto elsewhere) with the host's key (see {@link parseSecretKey}).
  *
  * @example
  * const box = secretBox(process.env.WEBHOOK_SECRET_KEY);
@@ -55,26 +65,18 @@ const aad = (webhookId: string) => Buffer.from(`affiliate-commerce:webhook-secre
 export function secretBox(key: Uint8Array | string | undefined): SecretBox {
   const bytes = parseSecretKey(key);
   return {
-    seal({ plaintext, webhookId }) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', bytes, iv);
-      cipher.setAAD(aad(webhookId));
-      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return {
-        ciphertext: ciphertext.toString('base64'),
-        iv: iv.toString('base64'),
-        tag: cipher.getAuthTag().toString('base64'),
-      };
+    async seal({ plaintext, webhookId }) {
+      const sealed = await platform.gcmSeal(bytes, utf8Bytes(plaintext), aad(webhookId));
+      return { ciphertext: toBase64(sealed.ciphertext), iv: toBase64(sealed.iv), tag: toBase64(sealed.tag) };
     },
-    open({ sealed, webhookId }) {
+    async open({ sealed, webhookId }) {
       try {
-        const decipher = createDecipheriv('aes-256-gcm', bytes, Buffer.from(sealed.iv, 'base64'));
-        decipher.setAAD(aad(webhookId));
-        decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-        return Buffer.concat([
-          decipher.update(Buffer.from(sealed.ciphertext, 'base64')),
-          decipher.final(),
-        ]).toString('utf8');
+        const parts = {
+          iv: fromBase64(sealed.iv),
+          ciphertext: fromBase64(sealed.ciphertext),
+          tag: fromBase64(sealed.tag),
+        };
+        return utf8Text(await platform.gcmOpen(bytes, parts, aad(webhookId)));
       } catch (cause) {
         throw new Error(
           `@affiliate-commerce/core: the signing secret of webhook ${webhookId} cannot be decrypted; ` +
@@ -94,5 +96,5 @@ export function secretBox(key: Uint8Array | string | undefined): SecretBox {
  * generateSigningSecret() // 'whsec_q3V0...' (49 characters)
  */
 export function generateSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${toBase64url(randomBytes(32))}`;
 }

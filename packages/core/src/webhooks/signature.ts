@@ -17,21 +17,22 @@ export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.versi
  * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first.
  *
  * @example
- * webhookHeaders({ version: 'v2', eventId: 'evt_1', secrets: ['whsec_...'], timestamp: 1767225600, body: '{}' })
+ * await webhookHeaders({ version: 'v2', eventId: 'evt_1', secrets: ['whsec_...'], timestamp: 1767225600, body: '{}' })
  */
-export function webhookHeaders(input: {
+export async function webhookHeaders(input: {
   version: PayloadVersion;
   eventId: string;
   secrets: readonly string[];
   timestamp: number;
   body: string;
-}): Record<string, string> {
-  const signed = input.secrets.length > 0;
-  return {
+}): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': webhookUserAgent,
     'X-Webhook-Id': input.eventId,
     'X-Webhook-Version': input.version,
-    ...(signed ? { [signatureHeader]: input.version === 'v2' ? signV2(input) : signV1(input) } : {}),
   };
+  if (input.secrets.length > 0)
+    headers[signatureHeader] = input.version === 'v2' ? await signV2(input) : await signV1(input);
+  return headers;
 }

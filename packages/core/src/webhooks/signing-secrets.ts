@@ -1,4 +1,4 @@
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { errAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import { generateSigningSecret, type SecretBox } from './secret-box';
@@ -24,7 +24,7 @@ export const maxPreviousSecrets = 3;
  * A fresh secret: the plaintext to reveal once, and its sealed form to store.
  *
  * @example
- * const { plaintext, stored }: IssuedSecret = issueSecret(deps.secretBox, 'whk_1', now);
+ * const { plaintext, stored }: IssuedSecret = await issueSecret(deps.secretBox, 'whk_1', now);
  */
 export interface IssuedSecret {
   readonly plaintext: string;
@@ -35,11 +35,11 @@ export interface IssuedSecret {
  * Generates a secret and seals it for one webhook.
  *
  * @example
- * const { plaintext, stored } = issueSecret(deps.secretBox, 'whk_1', now);
+ * const { plaintext, stored } = await issueSecret(deps.secretBox, 'whk_1', now);
  */
-export function issueSecret(box: SecretBox, webhookId: string, now: Date): IssuedSecret {
+export async function issueSecret(box: SecretBox, webhookId: string, now: Date): Promise<IssuedSecret> {
   const plaintext = generateSigningSecret();
-  return { plaintext, stored: { sealed: box.seal({ plaintext, webhookId }), createdAt: now } };
+  return { plaintext, stored: { sealed: await box.seal({ plaintext, webhookId }), createdAt: now } };
 }
 
 /**
@@ -65,13 +65,18 @@ export function rotatedSecrets(
  * replaced ones still in their overlap. Empty when authentication is off.
  *
  * @example
- * signingSecretsOf(webhook, { secretBox: deps.secretBox, now: deps.clock.now() }) // ['whsec_new', 'whsec_old']
+ * await signingSecretsOf(webhook, { secretBox: deps.secretBox, now: deps.clock.now() }) // ['whsec_new', 'whsec_old']
  */
-export function signingSecretsOf(webhook: Webhook, context: { secretBox: SecretBox; now: Date }): string[] {
+export async function signingSecretsOf(
+  webhook: Webhook,
+  context: { secretBox: SecretBox; now: Date },
+): Promise<string[]> {
   if (!webhook.authentication) return [];
-  return webhook.secrets
-    .filter((secret) => secret.expiresAt === undefined || secret.expiresAt > context.now)
-    .map((secret) => context.secretBox.open({ sealed: secret.sealed, webhookId: webhook.id }));
+  return Promise.all(
+    webhook.secrets
+      .filter((secret) => secret.expiresAt === undefined || secret.expiresAt > context.now)
+      .map((secret) => context.secretBox.open({ sealed: secret.sealed, webhookId: webhook.id })),
+  );
 }
 
 /**
@@ -91,7 +96,9 @@ export function activeSigningSecrets(input: {
   return ResultAsync.fromSafePromise(deps.storage.webhooks.get({ affiliateId, id: webhookId })).andThen(
     (webhook) =>
       webhook
-        ? okAsync(signingSecretsOf(webhook, { secretBox: deps.secretBox, now: deps.clock.now() }))
+        ? ResultAsync.fromSafePromise(
+            signingSecretsOf(webhook, { secretBox: deps.secretBox, now: deps.clock.now() }),
+          )
         : errAsync(notFound('webhook')),
   );
 }

@@ -81,12 +81,12 @@ export type UpdateWebhookInput = z.input<typeof updateWebhookBody>;
 
 type UpdateDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'allowPrivateNetworks'>;
 
-function applyUpdate(
+async function applyUpdate(
   deps: UpdateDeps,
   current: Webhook,
   input: z.output<typeof updateWebhookBody>,
   now: Date,
-): Result<Computed, DomainError> {
+): Promise<Result<Computed, DomainError>> {
   const url = input.url === undefined ? ok(current.url) : validateWebhookUrl(input.url, deps);
   if (url.isErr()) return err(url.error);
   const interests =
@@ -97,7 +97,9 @@ function applyUpdate(
   const authentication = input.authentication ?? current.authentication;
   // SPEC 3: a secret is issued (and shown) only when authentication goes from false to true.
   const issued =
-    !current.authentication && authentication ? issueSecret(deps.secretBox, current.id, now) : undefined;
+    !current.authentication && authentication
+      ? await issueSecret(deps.secretBox, current.id, now)
+      : undefined;
   const secrets = !authentication ? [] : issued ? [issued.stored] : current.secrets;
   const name = input.name ?? current.name;
   const same =
@@ -139,8 +141,8 @@ export function updateWebhook(
   return changeWebhook(
     deps,
     () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
-    (current, now) => {
-      const computed = applyUpdate(deps, current, input.value, now);
+    async (current, now) => {
+      const computed = await applyUpdate(deps, current, input.value, now);
       moved = computed.isOk() && computed.value !== 'unchanged' && computed.value.next.url !== current.url;
       return computed;
     },

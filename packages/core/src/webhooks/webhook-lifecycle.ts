@@ -21,13 +21,13 @@ export function rotateSecret(
   return changeWebhook(
     deps,
     () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
-    (current, now) => {
+    async (current, now) => {
       if (!current.authentication) {
         return err(
           invalidField('authentication', 'is false: turn authentication on with PUT to get a first secret'),
         );
       }
-      const issued = issueSecret(deps.secretBox, current.id, now);
+      const issued = await issueSecret(deps.secretBox, current.id, now);
       return ok({
         next: { ...current, secrets: rotatedSecrets(current.secrets, issued.stored, now) },
         secret: issued.plaintext,

@@ -1,6 +1,5 @@
+import { platform } from '#platform';
 import type { HttpClient, Resolver } from '../net/http-client';
-import { nodeHttpClient } from '../net/node-http-client';
-import { nodeResolver } from '../net/node-resolver';
 import { type SecretBox, secretBox } from './secret-box';
 
 /**
@@ -28,9 +27,16 @@ export interface WebhookServiceOptions {
    * is refused when saved (422) and answered `reachable: false` (`blocked_port`) by a probe.
    */
   readonly allowedPorts?: readonly number[];
-  /** Outbound HTTP. Default: node:http/node:https ({@link nodeHttpClient}). */
+  /**
+   * Outbound HTTP. Default: under the `node` condition (Node, Bun, Deno) `nodeHttpClient()` from
+   * `@affiliate-commerce/core/node`, which connects only to the address the guard checked;
+   * elsewhere (a Workers bundle) `fetchHttpClient()`.
+   */
   readonly http?: HttpClient;
-  /** DNS for the SSRF guard. Default: node:dns ({@link nodeResolver}). */
+  /**
+   * DNS for the SSRF guard. Default: under the `node` condition `nodeResolver()` (node:dns, the
+   * system resolver); elsewhere `dohResolver()` (DNS over HTTPS).
+   */
   readonly resolver?: Resolver;
 }
 
@@ -73,7 +79,7 @@ export function webhookDeps(options: WebhookServiceOptions): WebhookDeps {
     secretBox: secretBox(options.secretKey),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     ...(options.allowedPorts === undefined ? {} : { allowedPorts: checkedPorts(options.allowedPorts) }),
-    http: options.http ?? nodeHttpClient(),
-    resolver: options.resolver ?? nodeResolver(),
+    http: options.http ?? platform.defaultHttpClient(),
+    resolver: options.resolver ?? platform.defaultResolver(),
   };
 }

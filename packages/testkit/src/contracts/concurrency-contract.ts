@@ -175,8 +175,10 @@ export function concurrencyContract(name: string, factory: StorageFactory): void
       expect(new Set([first, ...revealed]).size).toBe(1 + rotations.length);
 
       const webhook = await storage.webhooks.get({ affiliateId: 'aff_1', id });
-      const signing = webhook?.secrets.map((stored) =>
-        service.deps.secretBox.open({ sealed: stored.sealed, webhookId: id }),
+      const signing = await Promise.all(
+        (webhook?.secrets ?? []).map((stored) =>
+          service.deps.secretBox.open({ sealed: stored.sealed, webhookId: id }),
+        ),
       );
       const newestFirst = [...rotations].sort((a, b) => writtenAt(b) - writtenAt(a));
       const chain = newestFirst.map(revealedSecret);
