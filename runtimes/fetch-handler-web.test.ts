@@ -1,16 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyWebhook } from '@affiliate-commerce/webhook-verify';
-import { build } from 'esbuild';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiChecks } from './api-checks';
-import { startWorkerd, type Workerd } from './workerd';
+import { bundleForWorkers, startWorkerd, type Workerd } from './workerd';
 
 const apiWorker = fileURLToPath(new URL('./fixtures/api-worker-web.ts', import.meta.url));
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const superAdmin = { authorization: 'Bearer rt_super' };
 
 interface Received {
@@ -26,20 +23,9 @@ describe('the fetch handler on workerd without nodejs_compat, bundled as Wrangle
   const received: Received[] = [];
 
   beforeAll(async () => {
-    // Wrangler's resolution: the `workerd`, `worker` and `browser` conditions, browser fields
-    // honoured. No Node built-in is marked external: one imported anywhere fails the build.
-    const result = await build({
-      entryPoints: [apiWorker],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['workerd', 'worker', 'browser'],
-      metafile: true,
-      write: false,
-      logLevel: 'silent',
-    });
-    bundleInputs = Object.keys(result.metafile.inputs).map((input) => relative(repoRoot, input));
-    bundleText = result.outputFiles[0]!.text;
+    const bundle = await bundleForWorkers(apiWorker);
+    bundleInputs = [...bundle.inputs];
+    bundleText = bundle.text;
     workerd = await startWorkerd({
       modules: [{ type: 'ESModule', path: 'worker.mjs', contents: bundleText }],
       compatibilityDate: '2026-04-01',

@@ -1,16 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildV1Payload, buildV2Payload, type EventRecord, webhookHeaders } from '@affiliate-commerce/core';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bun, deno, type Runtime, startScript } from './runtime-process';
-import { startWorkerd, type Workerd } from './workerd';
+import { bundleForWorkers, startWorkerd, type Workerd } from './workerd';
 
 const verifyWorker = fileURLToPath(new URL('./fixtures/verify-worker.ts', import.meta.url));
 const callWorker = fileURLToPath(new URL('./fixtures/call-worker.ts', import.meta.url));
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The receiver's secret; during a rotation overlap the sender signs with a newer one as well. */
 const secret = 'whsec_b2xkLXNlY3JldC1ieXRlcy0zMi1ieXRlcy1sb25nISE';
@@ -96,19 +94,9 @@ let bundleText = '';
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'webhook-verify-worker-'));
   bundlePath = join(outDir, 'worker.mjs');
-  // Resolved as Wrangler bundles a Worker: the `workerd`, `worker` and `browser` conditions.
-  const result = await build({
-    entryPoints: [verifyWorker],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  bundleText = result.outputFiles[0]!.text;
-  bundleInputs = Object.keys(result.metafile.inputs).map((input) => relative(repoRoot, input));
+  const bundle = await bundleForWorkers(verifyWorker);
+  bundleText = bundle.text;
+  bundleInputs = [...bundle.inputs];
   writeFileSync(bundlePath, bundleText);
 });
 

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
 
 /** workerd under Miniflare, with a temp dir of its own. */
@@ -37,4 +39,34 @@ export async function startWorkerd(options: MiniflareOptions): Promise<Workerd> 
     throw error;
   }
   return { miniflare, dispose };
+}
+
+/** A Worker module bundled from the built packages: its text, and the files that went in (repo-relative). */
+export interface WorkerBundle {
+  readonly text: string;
+  readonly inputs: readonly string[];
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Bundles `entry` the way Wrangler resolves a Worker without `nodejs_compat`: the `workerd`,
+ * `worker` and `browser` conditions, browser fields honoured, nothing marked external, so a Node
+ * built-in imported anywhere fails the build.
+ */
+export async function bundleForWorkers(entry: string): Promise<WorkerBundle> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return {
+    text: result.outputFiles[0]!.text,
+    inputs: Object.keys(result.metafile.inputs).map((input) => relative(repoRoot, input)),
+  };
 }

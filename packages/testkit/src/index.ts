@@ -3,6 +3,7 @@ export { type CaseSystemHarness, caseSystemContract, contractSeed } from './cont
 export { concurrencyContract } from './contracts/concurrency-contract';
 export { couponReportContract } from './contracts/coupon-report-contract';
 export { deliveryStoreContract } from './contracts/delivery-store-contract';
+export { httpClientContract, localRequest } from './contracts/http-client-contract';
 export {
   type HttpCase,
   type HttpCaseExpectation,
@@ -22,6 +23,7 @@ export { supportStoreContract } from './contracts/support-store-contract';
 export { webhookStoreContract } from './contracts/webhook-store-contract';
 export { type FakeHttpClient, fakeHttpClient } from './fakes/fake-http-client';
 export { type FakeResolver, fakeResolver } from './fakes/fake-resolver';
+export { type SelfSignedCertificate, selfSignedCertificate } from './fakes/self-signed-certificate';
 export { sequentialIds } from './fakes/sequential-ids';
 export { type TestClock, testClock } from './fakes/test-clock';
 export { type Received, type ReceiverAnswer, startReceiver } from './fakes/test-receiver';
