@@ -28,11 +28,6 @@ export interface CompareAndSetSteps<Current, Outcome> {
  *
  * @returns what `write` answered when it did not lose, or `undefined` when the record is gone
  *   (missing at the first read, or deleted while the call was retrying)
- * @example
- * const moved = await retryCompareAndSet({
- *   read: () => storage.subscriptions.get({ affiliateId, id }),
- *   write: (current) => storage.subscriptions.moveRenewal({ affiliateId, id, from: current.nextBillingDate, to, updatedAt }),
- * }); // undefined: no such subscription
  */
 export async function retryCompareAndSet<Current, Outcome>(
   steps: CompareAndSetSteps<Current, Outcome>,

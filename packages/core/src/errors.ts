@@ -19,12 +19,7 @@ export type ErrorCode =
   | 'PAYMENT_METHOD_ATTACHMENT_FAILED'
   | 'UPSTREAM_UNAVAILABLE';
 
-/**
- * A failure a use case reports to its caller.
- *
- * @example
- * if (error.code === 'NOT_FOUND') console.log(error.message);
- */
+/** A failure a use case reports to its caller. */
 export interface DomainError {
   readonly code: ErrorCode;
   readonly message: string;
@@ -56,13 +51,13 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   UPSTREAM_UNAVAILABLE: 502,
 };
 
-/** @example unauthorized() */
+/** 401: no bearer token, or one the auth port does not know. */
 export const unauthorized = (message = 'A valid bearer token is required.'): DomainError => ({
   code: 'UNAUTHORIZED',
   message,
 });
 
-/** @example affiliateContextRequired() */
+/** 400: the token carries no affiliate context, and this endpoint acts for one affiliate. */
 export const affiliateContextRequired = (
   message = 'This endpoint acts for an affiliate; the token has no affiliate context.',
 ): DomainError => ({ code: 'AFFILIATE_CONTEXT_REQUIRED', message });
@@ -73,7 +68,7 @@ export const moduleDisabled = (module: string): DomainError => ({
   message: `The ${module} module is disabled for this affiliate.`,
 });
 
-/** @example forbidden() */
+/** 403: the caller's roles do not include one the route allows. */
 export const forbidden = (message = 'Your role is not allowed to call this endpoint.'): DomainError => ({
   code: 'FORBIDDEN',
   message,
@@ -117,13 +112,13 @@ export const rateLimited = (headers: Record<string, string>): DomainError => ({
   headers,
 });
 
-/** The webhook is disabled, so nothing is sent to it until it is enabled again. @example webhookDisabled() */
+/** The webhook is disabled, so nothing is sent to it until it is enabled again. */
 export const webhookDisabled = (): DomainError => ({
   code: 'WEBHOOK_DISABLED',
   message: 'The webhook is disabled; enable it with PATCH /v2/webhooks/{id}/status first.',
 });
 
-/** @example paymentMethodCannotBeReused() */
+/** 409: the processor refuses a payment method that was detached before (SPEC 4.8). */
 export const paymentMethodCannotBeReused = (): DomainError => ({
   code: 'PAYMENT_METHOD_CANNOT_BE_REUSED',
   message: 'This payment method was detached earlier and cannot be attached again; collect a new one.',

@@ -7,12 +7,7 @@ export interface Affiliate {
   readonly createdAt: Date;
 }
 
-/**
- * Storage of affiliates.
- *
- * @example
- * await storage.affiliates.upsert({ affiliate: { id: 'aff_1', name: 'Acme', ecommerceEnabled: true, createdAt: now } });
- */
+/** Storage of affiliates. */
 export interface AffiliateStore {
   upsert(input: { affiliate: Affiliate }): Promise<void>;
   get(input: { affiliateId: string }): Promise<Affiliate | undefined>;

@@ -13,9 +13,6 @@ export type VisitTrack = 'first' | 'repeat';
 /**
  * One normalised storefront capture: URLs sanitized, params filtered, ids checked. Fields that did
  * not arrive, or arrived unusable, are absent.
- *
- * @example
- * const capture: StorefrontCapture = { params: { utm_source: 'x' }, visitorId: 'v1', track: 'first' };
  */
 export interface StorefrontCapture {
   readonly landingUrl?: string;
@@ -143,10 +140,6 @@ const normalise = (raw: RawCapture): StorefrontCapture => {
  * Campaign tags are taken, first one winning, from `attribution.params`, then accepted keys at the
  * top of `attribution`, then accepted keys of the query itself, then the query of `landing_url`.
  * Top-level `visitorId` and `track` win over the ones inside `attribution`.
- *
- * @example
- * parseTemplateViewQuery('landing_url=https%3A%2F%2Fshop.example%2Fstart%3Fgclid%3Dg&visitorId=v1&attribution=%7Bbad');
- * // { landingUrl: 'https://shop.example/start', params: { gclid: 'g' }, visitorId: 'v1' }
  */
 export const parseTemplateViewQuery = (query: QueryInput): StorefrontCapture => {
   const fields = queryFields(query);
@@ -167,10 +160,6 @@ export const parseTemplateViewQuery = (query: QueryInput): StorefrontCapture => 
  * `attribution.params`, then accepted keys at the top of `attribution`, then the query of
  * `landing_url`. Other body fields are ignored here; a body that is not an object is an empty
  * capture.
- *
- * @example
- * parseJourneyBody({ templateSlug: 'start', visitorId: 'v1', attribution: { track: 'repeat', params: { utm_source: 'x' } } });
- * // { params: { utm_source: 'x' }, visitorId: 'v1', track: 'repeat' }
  */
 export const parseJourneyBody = (body: unknown): StorefrontCapture => {
   const fields = isRecord(body) ? body : {};

@@ -12,8 +12,6 @@ import { platform } from '#platform';
  * Default deny-list: common drug names (generic and brand) and condition words of telehealth
  * storefronts. Entries of several words (`hair loss`) match those words joined or apart. Replace
  * or extend it through the `words` argument.
- *
- * @example checkNeutralNames({ slug }, [...defaultDeniedWords, 'mydrug']);
  */
 export const defaultDeniedWords: readonly string[] = [
   // weight management
@@ -323,12 +321,6 @@ const neutralSkeletons = knownNeutralWords.map((word) => skeleton(visibleLetters
  * - across words from or to a part boundary when it has 5 or more (`buyozem-pic`);
  * except where it only sits inside an ordinary word (`specialist`, `devastating`). So short
  * words (`hiv`, `std`) never match inside other words (`archive`, `postdoc`).
- *
- * @example findDeniedWord('semaglutide-start'); // 'semaglutide'
- * @example findDeniedWord('0zempic\u200Bplan'); // 'ozempic'
- * @example findDeniedWord('HairLossPlan'); // 'hair loss'
- * @example findDeniedWord('specialist-consult'); // undefined (inside an ordinary word)
- * @example findDeniedWord('archive'); // undefined (`hiv` matches whole parts only)
  */
 export const findDeniedWord = (
   text: string,
@@ -362,10 +354,6 @@ export interface NeutralNameViolation {
 /**
  * Checks the named fields (for example `slug`, `template_display_name`, `landing_url`) in order
  * and reports the first one that names a drug or condition; absent fields are skipped.
- *
- * @example
- * checkNeutralNames({ slug: 'semaglutide-start', template_display_name: 'Start' });
- * // { field: 'slug', word: 'semaglutide' }
  */
 export const checkNeutralNames = (
   fields: Readonly<Record<string, string | undefined>>,

@@ -13,8 +13,6 @@ export type ParamSource = Iterable<readonly [string, unknown]> | Readonly<Record
 /**
  * The limits of SPEC 8 on the params bag, plus a key length the spec leaves open
  * (docs/decisions/attribution.md).
- *
- * @example if (key.length > paramLimits.maxKeyLength) drop(key);
  */
 export const paramLimits = {
   maxKeys: 25,
@@ -22,11 +20,7 @@ export const paramLimits = {
   maxKeyLength: 128,
 } as const;
 
-/**
- * The ad click ids of SPEC 2.8 rule 4, in lower case.
- *
- * @example clickIdKeys.includes(key.toLowerCase());
- */
+/** The ad click ids of SPEC 2.8 rule 4, in lower case. */
 export const clickIdKeys: readonly string[] = [
   'gclid',
   'gbraid',
@@ -82,9 +76,6 @@ const isUrl = (value: string): boolean => {
 /**
  * Whether SPEC 2.8 rule 4 accepts this key: any `svc_` key, the six utm keys, the click ids, and
  * `fbp`/`fbc`, all matched case-insensitively, within the key pattern of SPEC 8 (no dots).
- *
- * @example isAcceptedKey('UTM_Source'); // true
- * @example isAcceptedKey('svc.utm_source'); // false
  */
 export const isAcceptedKey = (key: string): boolean => {
   if (key.length > paramLimits.maxKeyLength || !keyPattern.test(key)) return false;
@@ -95,9 +86,6 @@ export const isAcceptedKey = (key: string): boolean => {
 /**
  * Whether a value may be stored: a non-empty string of printable ASCII (space through tilde) of at
  * most 512 characters that is not a URL.
- *
- * @example isAcceptedValue('spring-sale'); // true
- * @example isAcceptedValue('https://example.com/?email=a@b.c'); // false
  */
 export const isAcceptedValue = (value: unknown): value is string =>
   typeof value === 'string' &&
@@ -116,13 +104,6 @@ const pairsOf = (source: ParamSource): Iterable<readonly [unknown, unknown]> =>
  * SPEC 8: keys stored exactly as sent, a key repeated in any letter case keeps its first accepted
  * value, at most 25 keys. Prefixed and unprefixed keys (`svc_utm_source`, `utm_source`) are
  * different keys and both kept (rule 5). Anything else is dropped without an error.
- *
- * @example
- * filterParams(new URLSearchParams('utm_source=x&UTM_SOURCE=y&gclid=g&email=a%40b.c'));
- * // { utm_source: 'x', gclid: 'g' }
- * @example
- * filterParams({ svc_utm_source: 'a' }, [['utm_source', 'b']]);
- * // { svc_utm_source: 'a', utm_source: 'b' }
  */
 export const filterParams = (...sources: ReadonlyArray<ParamSource | null | undefined>): ParamBag => {
   const kept = new Map<string, readonly [string, string]>();

@@ -8,9 +8,6 @@ import { sanitizeTouchUrl } from './url-sanitizer';
 /**
  * One stored touch (SPEC 2.8). Keys never stored are omitted, never null; `params` is always
  * present and may be empty.
- *
- * @example
- * const touch: Touch = { captured_at: '2026-08-17T10:00:00.000Z', params: { gclid: 'abc' } };
  */
 export interface Touch {
   /** ISO 8601 instant of the capture, from the service clock. */
@@ -22,12 +19,7 @@ export interface Touch {
   readonly params: ParamBag;
 }
 
-/**
- * The `attribution` object carried by journeys, orders, renewals and their webhook payloads.
- *
- * @example
- * if (attribution.last.params.gclid) replayClick(attribution.last.params.gclid);
- */
+/** The `attribution` object carried by journeys, orders, renewals and their webhook payloads. */
 export interface Attribution {
   /** First touch: written once, never overwritten. */
   readonly first: Touch;
@@ -42,9 +34,6 @@ export interface Attribution {
 /**
  * What a storefront sent for one touch. URLs may be raw and params unfiltered: the aggregate
  * sanitizes and filters again, so a touch holds to SPEC 8 whoever built the input.
- *
- * @example
- * const capture: TouchCapture = { landingUrl: 'https://shop.example/start', params: { utm_source: 'x' } };
  */
 export interface TouchCapture {
   readonly landingUrl?: string | undefined;
@@ -82,8 +71,6 @@ function withinBudget(params: ParamBag): ParamBag {
  * The touch a capture makes, or `undefined` when it is no touch: no accepted param and no URL
  * that can be stored (DESIGN.md, "Attribution"). Params keep SPEC 8's limits and, together,
  * `maxTouchParamChars`.
- *
- * @example toTouch({ params: { email: 'a@b.c' } }, new Date()); // undefined
  */
 export const toTouch = (capture: TouchCapture, now: Date): Touch | undefined => {
   if (Number.isNaN(now.getTime())) {
@@ -108,11 +95,6 @@ export const toTouch = (capture: TouchCapture, now: Date): Touch | undefined => 
  * replaces `last` whole (so `last.params` holds a click id only if that touch had one) and counts.
  * A capture that is no touch leaves the attribution as it was, and nothing captured at all means
  * no attribution object.
- *
- * @example
- * let attribution = applyTouch(undefined, { params: { gclid: 'g1' } }, { now, visitorId: 'v1' });
- * attribution = applyTouch(attribution, { landingUrl: 'https://shop.example/' }, { now, visitorId: 'v1' });
- * // attribution.first.params.gclid === 'g1', attribution.last.params = {}, touch_count 2
  */
 export function applyTouch(current: Attribution, capture: TouchCapture, context: TouchContext): Attribution;
 export function applyTouch(
@@ -146,8 +128,6 @@ const append = (
 /**
  * Whether two touches carry the same landing page, referrer and params, whatever their
  * `captured_at`; used to tell a resent capture from a new touch.
- *
- * @example sameTouch(attribution.last, touch);
  */
 export const sameTouch = (a: Touch, b: Touch): boolean =>
   a.landing_url === b.landing_url && a.referrer_url === b.referrer_url && sameBag(a.params, b.params);
@@ -165,9 +145,6 @@ const sameBag = (a: ParamBag, b: ParamBag): boolean => {
  * from the visitor's last touch, so a storefront that resends the capture of the page view it
  * already reported with the template does not count that view twice, and a journey whose
  * template view was never recorded still gets its touch.
- *
- * @example
- * const attribution = journeyAttribution(await storage.visitorAttribution(visitorId), capture, { now, visitorId });
  */
 export const journeyAttribution = (
   visitor: Attribution | undefined,

@@ -7,8 +7,6 @@
 /**
  * URL limits of SPEC 8. `maxLength` applies to the stripped URL, the one that would be stored;
  * `maxRawLength` only bounds the work spent on a raw input (docs/decisions/attribution.md).
- *
- * @example if (stored.length > urlLimits.maxLength) return undefined;
  */
 export const urlLimits = { maxLength: 1024, maxRawLength: 8192 } as const;
 
@@ -16,10 +14,6 @@ export const urlLimits = { maxLength: 1024, maxRawLength: 8192 } as const;
  * The URL as a touch stores it, or `undefined` when it cannot be stored: not a string, empty,
  * relative, another scheme, or over 1024 characters once stripped. The result is the WHATWG
  * serialisation (lower-case scheme and host, default port dropped, path percent-encoded).
- *
- * @example sanitizeTouchUrl('https://ann:pw@shop.example/start?gclid=x#top'); // 'https://shop.example/start'
- * @example sanitizeTouchUrl('javascript:alert(1)'); // undefined
- * @example sanitizeTouchUrl(''); // undefined
  */
 export const sanitizeTouchUrl = (raw: unknown): string | undefined => {
   if (typeof raw !== 'string' || raw.trim() === '' || raw.length > urlLimits.maxRawLength) return undefined;

@@ -12,8 +12,6 @@ import { type BillingDeps, ensureBillingCustomer } from './billing-customer';
  * `paymentMethodType: 'us_bank_account'`.
  *
  * @returns 502 UPSTREAM_UNAVAILABLE when the processor is down or times out
- * @example
- * const { clientSecret } = (await createAchSetupIntent(deps, { affiliateId: 'aff_1' }))._unsafeUnwrap();
  */
 export function createAchSetupIntent(
   deps: BillingDeps,

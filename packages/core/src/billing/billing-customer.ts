@@ -3,12 +3,7 @@ import type { DomainError } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { BillingProfile } from './billing-store';
 
-/**
- * A billing profile whose processor customer exists.
- *
- * @example
- * const profile: CustomerProfile = { id: 'bp_1', affiliateId: 'aff_1', customerId: 'cus_1', createdAt: now, updatedAt: now };
- */
+/** A billing profile whose processor customer exists. */
 export type CustomerProfile = BillingProfile & { readonly customerId: string };
 
 /**
@@ -31,9 +26,6 @@ export type BillingDeps = Pick<ServiceDeps, 'storage' | 'processor' | 'clock' | 
  * `billingProfileId` stays stable) and the next use tries again.
  *
  * @returns 502 UPSTREAM_UNAVAILABLE when the processor is down (the profile then has no customer yet)
- * @example
- * const profile = (await ensureBillingCustomer(deps, { affiliateId: 'aff_1' }))._unsafeUnwrap();
- * profile.customerId // 'cus_...'
  */
 export function ensureBillingCustomer(
   deps: BillingDeps,

@@ -3,9 +3,6 @@ import type { ProcessorBankAccount, ProcessorCard } from '../payments/processor'
 /**
  * The billing profile of an affiliate: one per affiliate, holding the processor customer that
  * owns its payment methods (SPEC 1, 2.4).
- *
- * @example
- * const profile: BillingProfile = { id: 'bp_1', affiliateId: 'aff_1', customerId: 'cus_1', createdAt: now, updatedAt: now };
  */
 export interface BillingProfile {
   /** The internal `billingProfileId` of SPEC 2.4, `bp_...`. */
@@ -23,20 +20,12 @@ export interface BillingProfile {
 /**
  * A method's details as the processor returned them when it was registered, without the
  * customer (the profile names it).
- *
- * @example
- * const details: PaymentMethodDetails = { id: 'pm_1', type: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
  */
 export type PaymentMethodDetails =
   | Omit<ProcessorCard, 'customerId'>
   | Omit<ProcessorBankAccount, 'customerId'>;
 
-/**
- * A payment method registered in a billing profile.
- *
- * @example
- * const stored: StoredPaymentMethod = { affiliateId: 'aff_1', billingProfileId: 'bp_1', method, isDefault: true, createdAt: now };
- */
+/** A payment method registered in a billing profile. */
 export interface StoredPaymentMethod {
   readonly affiliateId: string;
   readonly billingProfileId: string;
@@ -50,9 +39,6 @@ export interface StoredPaymentMethod {
 /**
  * Storage of billing profiles and their payment methods. Every method names the affiliate, so
  * another tenant's method is simply not found.
- *
- * @example
- * const methods = await storage.billing.listMethods({ affiliateId: 'aff_1' });
  */
 export interface BillingStore {
   getProfile(input: { affiliateId: string }): Promise<BillingProfile | undefined>;

@@ -11,8 +11,6 @@ import {
  * The refusal for a method whose type is not the one the request named: a card sent as a bank
  * account, or the other way round. The processor holds the truth about the type, so this is a
  * refusal of the method (402), as for any other method this flow cannot take.
- *
- * @example paymentMethodTypeMismatch('pm_1', 'card', 'us_bank_account').code // 'PAYMENT_METHOD_ATTACHMENT_FAILED'
  */
 export const paymentMethodTypeMismatch = (
   paymentMethodId: string,
@@ -23,11 +21,7 @@ export const paymentMethodTypeMismatch = (
     `${paymentMethodId} is a ${actual}, not a ${requested}; send paymentMethodType '${actual}'.`,
   );
 
-/**
- * The refusal for a bank account the setup-intent flow has not attached to this customer yet.
- *
- * @example bankAccountNotAttached('pm_1').code // 'PAYMENT_METHOD_ATTACHMENT_FAILED'
- */
+/** The refusal for a bank account the setup-intent flow has not attached to this customer yet. */
 export const bankAccountNotAttached = (paymentMethodId: string) =>
   paymentMethodAttachmentFailed(
     `${paymentMethodId} is not attached to this billing profile's customer; finish the bank-account flow (POST /ach-setup-intent) first.`,
@@ -44,8 +38,6 @@ export const bankAccountNotAttached = (paymentMethodId: string) =>
  * @returns 409 PAYMENT_METHOD_CANNOT_BE_REUSED for a card detached earlier; 402
  *   PAYMENT_METHOD_ATTACHMENT_FAILED for any other refusal, a bank account of another customer
  *   or of none, or a method of the other type; 502 UPSTREAM_UNAVAILABLE when the processor is down
- * @example
- * const method = (await obtainPaymentMethod(processor, { customerId: 'cus_1', paymentMethodId: 'pm_card_visa', paymentMethodType: 'card' }))._unsafeUnwrap();
  */
 export function obtainPaymentMethod(
   processor: PaymentProcessor,

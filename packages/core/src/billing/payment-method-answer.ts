@@ -6,12 +6,7 @@ import {
 } from '../payments/payment-method-view';
 import type { StoredPaymentMethod } from './billing-store';
 
-/**
- * The SPEC 2.4 view of a registered method.
- *
- * @example
- * storedPaymentMethodView(stored).paymentMethodDetails.isDefault // true
- */
+/** The SPEC 2.4 view of a registered method. */
 export const storedPaymentMethodView = (stored: StoredPaymentMethod): PaymentMethodView =>
   toPaymentMethodView({
     method: stored.method,
@@ -22,21 +17,13 @@ export const storedPaymentMethodView = (stored: StoredPaymentMethod): PaymentMet
 /**
  * `{ success: true, data: <SPEC 2.4 view> }`: the answer of adding a method and of making it
  * the default.
- *
- * @example
- * paymentMethodAnswerSchema.parse({ success: true, data: storedPaymentMethodView(stored) })
  */
 export const paymentMethodAnswerSchema = z.strictObject({
   success: z.literal(true),
   data: paymentMethodViewSchema,
 });
 
-/**
- * `{ success: true, data: [<SPEC 2.4 view>, ...] }`: the answer of listing methods, oldest first.
- *
- * @example
- * paymentMethodListAnswerSchema.parse({ success: true, data: [] })
- */
+/** `{ success: true, data: [<SPEC 2.4 view>, ...] }`: the answer of listing methods, oldest first. */
 export const paymentMethodListAnswerSchema = z.strictObject({
   success: z.literal(true),
   data: z.array(paymentMethodViewSchema),
@@ -45,9 +32,6 @@ export const paymentMethodListAnswerSchema = z.strictObject({
 /**
  * `{ success: true, data: { setupIntentId, clientSecret, status } }`: the answer of
  * `POST /ach-setup-intent`.
- *
- * @example
- * achSetupIntentAnswerSchema.parse({ success: true, data: { setupIntentId: 'seti_1', clientSecret: 'seti_1_secret_1', status: 'requires_payment_method' } })
  */
 export const achSetupIntentAnswerSchema = z.strictObject({
   success: z.literal(true),

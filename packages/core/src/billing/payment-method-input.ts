@@ -11,9 +11,6 @@ const paymentMethodIdPattern = /^pm_[A-Za-z0-9_]{1,252}$/;
 /**
  * Body of `POST /v2/affiliatePaymentMethods` (SPEC 4.4). Unknown keys are ignored;
  * `paymentMethodType` defaults to `card`.
- *
- * @example
- * addPaymentMethodBody.parse({ paymentMethodId: 'pm_card_visa' }) // { paymentMethodId: 'pm_card_visa', paymentMethodType: 'card' }
  */
 export const addPaymentMethodBody = z.object({
   paymentMethodId: z
@@ -32,18 +29,8 @@ export const addPaymentMethodBody = z.object({
     .meta({ description: "'us_bank_account' for a bank account; omit or 'card' for a card." }),
 });
 
-/**
- * Input of `addPaymentMethod`, after the body was read.
- *
- * @example
- * const input: AddPaymentMethodInput = { paymentMethodId: 'pm_card_visa', paymentMethodType: 'card' };
- */
+/** Input of `addPaymentMethod`, after the body was read. */
 export type AddPaymentMethodInput = z.output<typeof addPaymentMethodBody>;
 
-/**
- * Path parameters of the routes naming one registered method.
- *
- * @example
- * paymentMethodParams.parse({ paymentMethodId: 'pm_card_visa' })
- */
+/** Path parameters of the routes naming one registered method. */
 export const paymentMethodParams = z.object({ paymentMethodId: z.string().min(1) });

@@ -30,9 +30,6 @@ const defaultChangers: readonly Role[] = ['affiliate_super_admin', 'affiliate_ad
 /**
  * Routes of payment methods on the affiliate's billing profile (SPEC 2.4, 4.4, 4.8, 5.3, 7):
  * the bank-account setup intent, adding, listing, and choosing the default method.
- *
- * @example
- * const routes = [...billingRoutes];
  */
 export const billingRoutes: readonly AnyRoute[] = [
   defineRoute({

@@ -15,9 +15,6 @@ import type { StoredPaymentMethod } from './billing-store';
  * @returns 402 PAYMENT_METHOD_ATTACHMENT_FAILED when the processor no longer has the method on the
  *   customer (detached in the processor's dashboard, for example)
  * @returns 502 UPSTREAM_UNAVAILABLE when the processor is down or times out
- * @example
- * const method = (await setDefaultPaymentMethod(deps, { affiliateId: 'aff_1', paymentMethodId: 'pm_card_mastercard' }))._unsafeUnwrap();
- * method.isDefault // true
  */
 export function setDefaultPaymentMethod(
   deps: BillingDeps,

@@ -1,21 +1,11 @@
 import type { CaseRequestType, CaseRequestTypeField, CaseStatusCategory } from './case-system';
 
-/**
- * A request type with its fields, as a test or the demo seeds it into a case system.
- *
- * @example
- * const seed: CaseRequestTypeSeed = { id: '12', name: 'Feedback', fields: [] };
- */
+/** A request type with its fields, as a test or the demo seeds it into a case system. */
 export interface CaseRequestTypeSeed extends CaseRequestType {
   readonly fields: readonly CaseRequestTypeField[];
 }
 
-/**
- * A transition out of a status, leading to the status named `to`.
- *
- * @example
- * const reopen: CaseTransitionSeed = { id: '41', name: 'Reopen', to: 'Waiting for support' };
- */
+/** A transition out of a status, leading to the status named `to`. */
 export interface CaseTransitionSeed {
   readonly id: string;
   readonly name: string;
@@ -41,9 +31,6 @@ export interface CaseWorkflow {
 /**
  * What a sandbox or fake case system starts with. The same seed drives the sandbox and the fake
  * JSM server, so one contract suite checks both against the same fixture.
- *
- * @example
- * const seed: CaseSystemSeed = { requestTypes: [{ id: '10', name: 'General question', fields: [] }] };
  */
 export interface CaseSystemSeed {
   readonly requestTypes: readonly CaseRequestTypeSeed[];

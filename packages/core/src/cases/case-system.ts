@@ -74,12 +74,7 @@ export interface CaseSystem {
   getRequestStatus(input: { issueIdOrKey: string }): ResultAsync<CaseStatus, DomainError>;
 }
 
-/**
- * A request type (a kind of case) as the case system lists it.
- *
- * @example
- * const type: CaseRequestType = { id: '10', name: 'Order problem' };
- */
+/** A request type (a kind of case) as the case system lists it. */
 export interface CaseRequestType {
   /** The case system's id: the `externalCaseTypeIdentifier` of GET /v2/tracker-apis/request-types. */
   readonly id: string;
@@ -91,12 +86,7 @@ export interface CaseRequestType {
   readonly groupIds?: readonly string[];
 }
 
-/**
- * A value a field can take or starts with; select fields nest options in `children`.
- *
- * @example
- * const option: CaseFieldValue = { value: '10100', label: 'Damaged' };
- */
+/** A value a field can take or starts with; select fields nest options in `children`. */
 export interface CaseFieldValue {
   readonly value: string;
   readonly label: string;
@@ -117,14 +107,7 @@ export interface CaseFieldSchema {
   readonly customId?: number;
 }
 
-/**
- * One field of a request type; `fieldId` is the `externalSystemIdentifier` stored on sync.
- *
- * @example
- * const field: CaseRequestTypeField = {
- *   fieldId: 'summary', name: 'Summary', required: true, defaultValues: [], validValues: [],
- * };
- */
+/** One field of a request type; `fieldId` is the `externalSystemIdentifier` stored on sync. */
 export interface CaseRequestTypeField {
   readonly fieldId: string;
   readonly name: string;
@@ -135,32 +118,17 @@ export interface CaseRequestTypeField {
   readonly schema?: CaseFieldSchema;
 }
 
-/**
- * Where a status sits in the workflow, as JSM names the categories.
- *
- * @example
- * const closed = status.statusCategory === 'DONE';
- */
+/** Where a status sits in the workflow, as JSM names the categories. */
 export type CaseStatusCategory = 'NEW' | 'INDETERMINATE' | 'DONE' | 'UNDEFINED';
 
-/**
- * A request's status; `statusDate` (an ISO 8601 UTC instant) is absent when the system leaves it out.
- *
- * @example
- * const status: CaseStatus = { status: 'Waiting for support', statusCategory: 'NEW' };
- */
+/** A request's status; `statusDate` (an ISO 8601 UTC instant) is absent when the system leaves it out. */
 export interface CaseStatus {
   readonly status: string;
   readonly statusCategory: CaseStatusCategory;
   readonly statusDate?: string;
 }
 
-/**
- * A created request (a case in the case system).
- *
- * @example
- * const { issueKey, status } = (await caseSystem.createRequest(input))._unsafeUnwrap();
- */
+/** A created request (a case in the case system). */
 export interface CaseRequest {
   /** Numeric issue id, as a string. */
   readonly issueId: string;
@@ -178,9 +146,6 @@ export interface CaseRequest {
 /**
  * A comment exactly as the case system returned it. Only `id` and `body` are guaranteed; the
  * rest (author, dates, links) passes through untouched, as SPEC 2.3 asks for the raw comment.
- *
- * @example
- * const comment: CaseComment = { id: '30001', body: 'On its way', public: true, author: { displayName: 'Ann' } };
  */
 export interface CaseComment {
   readonly id: string;
@@ -199,12 +164,7 @@ export interface CaseTemporaryAttachments {
   readonly temporaryAttachmentIds: readonly string[];
 }
 
-/**
- * An attachment as the case system returned it; extra fields pass through untouched.
- *
- * @example
- * const attachment: CaseAttachment = { filename: 'label.png', mimeType: 'image/png', size: 5120 };
- */
+/** An attachment as the case system returned it; extra fields pass through untouched. */
 export interface CaseAttachment {
   readonly filename: string;
   readonly mimeType?: string;
@@ -212,34 +172,19 @@ export interface CaseAttachment {
   readonly [key: string]: unknown;
 }
 
-/**
- * What attaching files created: the attachments and, when a comment was sent, that comment.
- *
- * @example
- * const { attachments, comment } = result;
- */
+/** What attaching files created: the attachments and, when a comment was sent, that comment. */
 export interface CaseAttachmentResult {
   readonly attachments: readonly CaseAttachment[];
   readonly comment?: CaseComment;
 }
 
-/**
- * A transition available from a request's current status.
- *
- * @example
- * const transition: CaseTransition = { id: '21', name: 'Resolve this issue' };
- */
+/** A transition available from a request's current status. */
 export interface CaseTransition {
   readonly id: string;
   readonly name: string;
 }
 
-/**
- * The transition that was performed; read the new status with `getRequestStatus`.
- *
- * @example
- * const done: CaseTransitionResult = { transitionId: '21' };
- */
+/** The transition that was performed; read the new status with `getRequestStatus`. */
 export interface CaseTransitionResult {
   readonly transitionId: string;
 }

@@ -11,8 +11,6 @@ import { toCouponReportView } from './report-view';
  * Redemptions count on `redeemedAt`; the order counts of the summary on the order's `createdAt`.
  *
  * @returns 400 MODULE_DISABLED when the affiliate's ecommerce module is disabled
- * @example
- * couponReport(deps, { affiliateId: 'aff_1', query: couponReportQuerySchema.parse({ dateRange: 'last_month' }) })
  */
 export function couponReport(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'logger'>,

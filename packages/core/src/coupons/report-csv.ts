@@ -4,7 +4,7 @@ import type { CouponUsageRow } from './coupon-report-store';
 import type { ResolvedRange } from './report-range';
 import { centsText, discountDisplay } from './report-view';
 
-/** The CSV columns, exactly as SPEC 4.5 names them. @example couponCsvColumns.join(',') */
+/** The CSV columns, exactly as SPEC 4.5 names them. */
 export const couponCsvColumns = [
   'Coupon',
   'Discount Display',
@@ -23,15 +23,12 @@ const plainNegativeNumber = /^-\d+(\.\d+)?$/;
  * negative number (`-12.50`) stays as it is, so revenue impact still sums.
  *
  * @see https://owasp.org/www-community/attacks/CSV_Injection
- * @example
- * escapeFormula('=HYPERLINK("x")') // "'=HYPERLINK(\"x\")"
- * escapeFormula('-12.50') // '-12.50'
  */
 export function escapeFormula(value: string): string {
   return formulaStart.test(value) && !plainNegativeNumber.test(value) ? `'${value}` : value;
 }
 
-/** The cells of one report row, in {@link couponCsvColumns} order, already escaped. @example csvCells(row) // ['SAVE15', '15%', '15', 'percent', '3', '-45.05'] */
+/** The cells of one report row, in {@link couponCsvColumns} order, already escaped. */
 export function csvCells(row: CouponUsageRow): string[] {
   return [
     row.code,
@@ -46,9 +43,6 @@ export function csvCells(row: CouponUsageRow): string[] {
 /**
  * Lines of CSV (RFC 4180, CRLF) for rows of cells, each line ended. Cells we escaped are quoted
  * too, as OWASP advises.
- *
- * @example
- * csvLines([['Coupon', 'Uses']]) // 'Coupon,Uses\r\n'
  */
 export function csvLines(rows: readonly (readonly string[])[]): string {
   if (rows.length === 0) return '';
@@ -60,7 +54,7 @@ export function csvLines(rows: readonly (readonly string[])[]): string {
   return `${text}\r\n`;
 }
 
-/** The attachment file name of an export: `coupons-used-on-orders_<start>_<end>.csv` (UTC dates). @example csvFileName(range) // 'coupons-used-on-orders_2026-11-01_2026-11-23.csv' */
+/** The attachment file name of an export: `coupons-used-on-orders_<start>_<end>.csv` (UTC dates). */
 export function csvFileName(range: ResolvedRange): string {
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return `coupons-used-on-orders_${day(range.start)}_${day(range.end)}.csv`;
@@ -71,9 +65,6 @@ const linesPerChunk = 500;
 /**
  * The CSV export as a streamed `Response`: rows are pulled from `rows` only as fast as the client
  * reads, so memory stays constant however many rows there are.
- *
- * @example
- * return csvResponse(storage.coupons.reportRows(query), range, logger);
  */
 export function csvResponse(
   rows: AsyncIterable<CouponUsageRow>,

@@ -9,9 +9,9 @@ import {
   startOf,
 } from './report-range';
 
-/** Largest page size of the coupon report (DESIGN.md). @example maxReportLimit // 100 */
+/** Largest page size of the coupon report (DESIGN.md). */
 export const maxReportLimit = 100;
-/** Page size when `limit` is absent (DESIGN.md). @example defaultReportLimit // 25 */
+/** Page size when `limit` is absent (DESIGN.md). */
 export const defaultReportLimit = 25;
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -22,8 +22,6 @@ const boundMessage =
  * Parses a custom bound: `YYYY-MM-DD` as a whole UTC day, or an ISO 8601 instant with an offset.
  *
  * @returns undefined for anything else (no offset, not a real day, a year outside 1000 to 9999)
- * @example
- * parseRangeBound('2026-02-28') // { kind: 'day', year: 2026, month: 2, day: 28 }
  */
 export function parseRangeBound(value: string): RangeBound | undefined {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -67,9 +65,6 @@ const filter = z
  * The query of GET /v2/ecommerceReports/coupons/used-on-orders (SPEC 4.5, DESIGN.md): every
  * failure is 422 INVALID_FIELD naming the parameter. Unknown parameters are ignored, as cache
  * busters are.
- *
- * @example
- * validate(couponReportQuerySchema, { dateRange: 'last_month', limit: '50' }, 'query')
  */
 export const couponReportQuerySchema = z
   .object({
@@ -123,9 +118,6 @@ export interface ResolvedReportQuery {
 /**
  * Turns the parsed query into a range (presets resolved in UTC against `now`), filters, sort and
  * page.
- *
- * @example
- * resolveReportQuery(couponReportQuerySchema.parse({ dateRange: 'last_month' }), clock.now())
  */
 export function resolveReportQuery(query: CouponReportQueryInput, now: Date): ResolvedReportQuery {
   const range: ResolvedRange =

@@ -1,6 +1,6 @@
 import type { ReportRange } from './coupon-report-store';
 
-/** The date-range presets of the coupon report (DESIGN.md "Coupon report"), all in UTC. @example reportPresets.includes('last_month') */
+/** The date-range presets of the coupon report (DESIGN.md "Coupon report"), all in UTC. */
 export const reportPresets = [
   'today',
   'yesterday',
@@ -31,12 +31,12 @@ const dayMs = 86_400_000;
 
 const utcDay = (year: number, monthIndex: number, day: number) => new Date(Date.UTC(year, monthIndex, day));
 
-/** The first millisecond of a custom start bound (a day starts at 00:00:00.000 UTC). @example startOf({ kind: 'day', year: 2026, month: 3, day: 1 }) // 2026-03-01T00:00:00.000Z */
+/** The first millisecond of a custom start bound (a day starts at 00:00:00.000 UTC). */
 export function startOf(bound: RangeBound): Date {
   return bound.kind === 'instant' ? bound.at : utcDay(bound.year, bound.month - 1, bound.day);
 }
 
-/** The last millisecond of a custom end bound (a day is included whole, to 23:59:59.999 UTC). @example endOf({ kind: 'day', year: 2026, month: 3, day: 1 }) // 2026-03-01T23:59:59.999Z */
+/** The last millisecond of a custom end bound (a day is included whole, to 23:59:59.999 UTC). */
 export function endOf(bound: RangeBound): Date {
   if (bound.kind === 'instant') return bound.at;
   return new Date(utcDay(bound.year, bound.month - 1, bound.day).getTime() + dayMs - 1);
@@ -46,10 +46,6 @@ export function endOf(bound: RangeBound): Date {
  * Resolves a preset against the clock, in UTC. The "to date" presets and `last_N_days` end at
  * `now`; `last_N_days` are the N calendar days ending today (today included); `yesterday` and
  * `last_month` are whole closed periods.
- *
- * @example
- * presetRange('month_to_date', new Date('2026-11-23T10:00:00Z'))
- * // { preset: 'month_to_date', start: 2026-11-01T00:00:00.000Z, end: 2026-11-23T10:00:00.000Z }
  */
 export function presetRange(preset: Exclude<ReportPreset, 'custom'>, now: Date): ResolvedRange {
   const year = now.getUTCFullYear();

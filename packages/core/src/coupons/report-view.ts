@@ -3,7 +3,7 @@ import type { CouponReportPage, CouponUsageRow } from './coupon-report-store';
 import type { ResolvedReportQuery } from './report-query';
 import { reportPresets } from './report-range';
 
-/** The JSON answer of the coupon report, exactly the fields of SPEC 4.5. @example couponReportViewSchema.parse(await response.json()) */
+/** The JSON answer of the coupon report, exactly the fields of SPEC 4.5. */
 export const couponReportViewSchema = z.object({
   success: z.literal(true),
   data: z.object({
@@ -38,22 +38,19 @@ export const couponReportViewSchema = z.object({
 /** The JSON answer of the coupon report. */
 export type CouponReportView = z.infer<typeof couponReportViewSchema>;
 
-/** Integer cents as a number of currency units (two decimals at most, exact). @example unitsOf(1234) // 12.34 */
+/** Integer cents as a number of currency units (two decimals at most, exact). */
 export const unitsOf = (cents: number): number => cents / 100;
 
 /**
  * Integer cents as text with exactly two decimals, built from the integer so no float rounding
  * can creep in.
- *
- * @example
- * centsText(-123456) // '-1234.56'
  */
 export function centsText(cents: number): string {
   const abs = Math.abs(cents);
   return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Revenue impact: the negated sum of discounts, in currency units (never `-0`). @example revenueImpact(1500) // -15 */
+/** Revenue impact: the negated sum of discounts, in currency units (never `-0`). */
 export const revenueImpact = (discountCents: number): number =>
   discountCents === 0 ? 0 : -discountCents / 100;
 
@@ -62,9 +59,6 @@ const currencyFormats = new Map<string, Intl.NumberFormat>();
 /**
  * The display text of a coupon's discount: `15%`, or the money in its currency with two
  * decimals (`$10.00`, `€5.50`, `CA$20.00`).
- *
- * @example
- * discountDisplay({ discountType: 'fixed', discountAmount: 10, currency: 'USD' }) // '$10.00'
  */
 export function discountDisplay(
   row: Pick<CouponUsageRow, 'discountType' | 'discountAmount' | 'currency'>,
@@ -86,21 +80,13 @@ export function discountDisplay(
 /**
  * The share of orders with a coupon, in percent rounded half up to two decimals; 0 with no
  * orders. Computed on integers, so 1 of 8 is exactly 12.5.
- *
- * @example
- * couponPct(1, 3) // 33.33
  */
 export function couponPct(ordersWithCoupon: number, totalOrders: number): number {
   if (totalOrders === 0) return 0;
   return Math.round((ordersWithCoupon * 10_000) / totalOrders) / 100;
 }
 
-/**
- * Builds the SPEC 4.5 JSON answer from one page of the report.
- *
- * @example
- * toCouponReportView(resolved, await storage.coupons.report({ ... }))
- */
+/** Builds the SPEC 4.5 JSON answer from one page of the report. */
 export function toCouponReportView(query: ResolvedReportQuery, page: CouponReportPage): CouponReportView {
   const { summary } = page;
   return {

@@ -10,8 +10,6 @@ import { couponReportViewSchema } from './report-view';
  *
  * @returns 400 when the token has no affiliate context, or the affiliate's ecommerce module is
  *   disabled; 401 without a valid token; 403 for an agent; 422 for a bad query parameter
- * @example
- * const routes = [...subscriptionRoutes, ...couponRoutes];
  */
 export const couponRoutes: readonly AnyRoute[] = [
   defineRoute({

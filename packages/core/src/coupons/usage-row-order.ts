@@ -3,9 +3,6 @@ import type { CouponReportSort, CouponUsageRow } from './coupon-report-store';
 /**
  * Compares strings by code point, which is the order of their UTF-8 bytes and so of PostgreSQL's
  * `"C"` collation. Plain `<` compares UTF-16 code units and disagrees with it above U+FFFF.
- *
- * @example
- * compareBytes('A', 'a') // < 0
  */
 export function compareBytes(a: string, b: string): number {
   let i = 0;

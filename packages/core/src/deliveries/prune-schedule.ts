@@ -13,10 +13,6 @@ export interface PruneSchedule extends Omit<PruneOptions, 'signal'> {
 /**
  * Runs {@link pruneDeliveries} now and then every `everyMs` until `signal` aborts; errors go to
  * `report` and never stop it. Resolves once the prune in progress (if any) has stopped.
- *
- * @example
- * const pruning = schedulePrune(deps, { everyMs: 3_600_000 }, signal, console.error);
- * await pruning;
  */
 export function schedulePrune(
   deps: ServiceDeps,

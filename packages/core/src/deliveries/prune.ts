@@ -36,8 +36,6 @@ function checkMs(name: string, value: number): void {
  * key: once pruned, emitting the same key again makes a new event.
  *
  * @returns how many deliveries, attempts and events it removed
- * @example
- * const removed = await pruneDeliveries(deps, { olderThanMs: 7 * 24 * 3600_000 });
  */
 export async function pruneDeliveries(deps: ServiceDeps, options: PruneOptions = {}): Promise<PruneCounts> {
   const olderThanMs = options.olderThanMs ?? pruneDefaults.olderThanMs;

@@ -52,9 +52,6 @@ function checkWindow(since: Date, until: Date, now: Date): DomainError | undefin
  * @returns 404 when the webhook is not the affiliate's
  * @returns 409 WEBHOOK_DISABLED when the webhook is disabled
  * @returns 422 when a date is invalid, `since` is not before `until` (or now), or over 14 days ago
- * @example
- * const result = await service.deliveries.recover({ affiliateId, webhookId, since: new Date(Date.now() - 86_400_000) });
- * if (result.isOk() && result.value.hasMore) console.log('call again');
  */
 export function recoverDeliveries(
   deps: ServiceDeps,

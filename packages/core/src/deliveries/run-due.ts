@@ -48,9 +48,6 @@ export interface DeliveryOptions {
 /**
  * Refuses delivery options that cannot work: a lease no longer than one attempt would leave
  * every claimed delivery unsent.
- *
- * @example
- * checkDeliveryOptions({ leaseMs: 3_000, timeoutMs: 1_000 }); // fine
  */
 export function checkDeliveryOptions(options: DeliveryOptions = {}): void {
   const leaseMs = options.leaseMs ?? defaultLeaseMs;
@@ -150,12 +147,7 @@ async function loadWebhook(
   };
 }
 
-/**
- * Claims up to `limit` due deliveries under a fresh lease.
- *
- * @example
- * const batch = await claimBatch(deps, { limit: 50 });
- */
+/** Claims up to `limit` due deliveries under a fresh lease. */
 export async function claimBatch(
   deps: ServiceDeps,
   input: { limit: number; skipWebhookIds?: readonly string[] } & DeliveryOptions,
@@ -294,9 +286,6 @@ export async function recordSettled(
  * `perEndpoint` sends go to one webhook at once, and a webhook whose circuit breaker is open
  * gets none. One call is one batch; `runWorker` keeps batches flowing without waiting for each
  * to finish.
- *
- * @example
- * const summary = await runDue(deps, { limit: 50 });
  */
 export async function runDue(
   deps: ServiceDeps,

@@ -28,13 +28,7 @@ function registryOf(deps: ServiceDeps): Set<{ startedAt: Date; lastLoopAt: Date 
   return registry;
 }
 
-/**
- * Registers a running worker of this process; its loop calls `beat` each time round.
- *
- * @example
- * const pulse = workerPulse(deps);
- * pulse.beat();
- */
+/** Registers a running worker of this process; its loop calls `beat` each time round. */
 export function workerPulse(deps: ServiceDeps): WorkerPulse {
   const registry = registryOf(deps);
   const now = deps.clock.now();

@@ -60,7 +60,7 @@ export const sensitiveStems: readonly string[] = [
   'cvc',
 ];
 
-/** Normalises a key for stem matching. @example normaliseKey('First-Name') // 'firstname' */
+/** Normalises a key for stem matching. */
 export function normaliseKey(key: string): string {
   let out = '';
   for (let i = 0; i < key.length; i += 1) {
@@ -74,9 +74,6 @@ export function normaliseKey(key: string): string {
 /**
  * The stem a key holds, or undefined. Full-width and other compatibility forms are folded first
  * (NFKC), so `ｅｍａｉｌ` is `email`.
- *
- * @example sensitiveStemOf('patient_email') // 'email'
- * @example sensitiveStemOf('utm_source') // undefined
  */
 export function sensitiveStemOf(key: string): string | undefined {
   const normal = normaliseKey(key.normalize('NFKC'));
@@ -84,7 +81,7 @@ export function sensitiveStemOf(key: string): string | undefined {
   return undefined;
 }
 
-/** True when the key holds a sensitive stem. @example isBlockedKey('DRUG_NAME') // true */
+/** True when the key holds a sensitive stem. */
 export function isBlockedKey(key: string): boolean {
   return sensitiveStemOf(key) !== undefined;
 }
@@ -92,9 +89,6 @@ export function isBlockedKey(key: string): boolean {
 /**
  * A copy of a value with every key that holds a sensitive stem removed, and every null or
  * undefined value omitted, at any depth. Primitives come back as they are.
- *
- * @example
- * scrubNested({ a: { homePhone: 'x', b: 1, c: null } }) // { a: { b: 1 } }
  */
 export function scrubNested(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;

@@ -223,12 +223,12 @@ export const eventDictionary: readonly EventDefinition[] = rows.map(
 
 const byName = new Map(eventDictionary.map((event) => [event.name, event]));
 
-/** The definition of one event, or undefined for an unknown name. @example eventDefinition('order_created')?.category */
+/** The definition of one event, or undefined for an unknown name. */
 export function eventDefinition(name: string): EventDefinition | undefined {
   return byName.get(name);
 }
 
-/** True when a webhook may subscribe to the event: public and implemented. @example isSubscribable('journey_completed') */
+/** True when a webhook may subscribe to the event: public and implemented. */
 export function isSubscribable(name: string): boolean {
   const event = byName.get(name);
   return event !== undefined && event.visibility === 'public' && event.implemented;

@@ -6,10 +6,10 @@
  * 1 in 2^48 chance.
  */
 
-/** The id prefix of example events. @example `${exampleEventIdPrefix}k3j2...` // 'evt_example_k3j2...' */
+/** The id prefix of example events. */
 export const exampleEventIdPrefix = 'evt_example_';
 
-/** True for the id of an example event. @example isExampleEventId('evt_example_1') // true */
+/** True for the id of an example event. */
 export function isExampleEventId(eventId: string): boolean {
   return eventId.startsWith(exampleEventIdPrefix);
 }

@@ -46,36 +46,28 @@ const string = (max: number, singleLine: boolean): Project =>
           : undefined
     : (value) => (typeof value === 'string' && value.length <= max && filled(value) ? value : undefined);
 
-/** An opaque identifier: a non-blank string of at most 200 characters. @example id('ord_1') // 'ord_1' */
+/** An opaque identifier: a non-blank string of at most 200 characters. */
 export const id: Project = string(limits.id, true);
 
-/** An enum-like status or kind: a non-blank single line of at most 100 characters. @example code('in_transit') */
+/** An enum-like status or kind: a non-blank single line of at most 100 characters. */
 export const code: Project = string(limits.code, true);
 
-/** Free text SPEC 6.2 allowlists (a reason, instructions, a display name): at most 2000 characters. @example text('Out of stock') */
+/** Free text SPEC 6.2 allowlists (a reason, instructions, a display name): at most 2000 characters. */
 export const text: Project = string(limits.text, false);
 
-/**
- * An ISO 8601 timestamp with an offset, kept as written; a valid `Date` becomes its ISO string.
- *
- * @example timestamp('2026-11-23T10:00:00Z') // '2026-11-23T10:00:00Z'
- * @example timestamp('yesterday') // undefined
- */
+/** An ISO 8601 timestamp with an offset, kept as written; a valid `Date` becomes its ISO string. */
 export const timestamp: Project = (value) => {
   if (typeof value === 'string') return isoTimestamp.test(value) ? value : undefined;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   return undefined;
 };
 
-/** true or false; `'true'` and `1` are not booleans. @example boolean(false) // false */
+/** true or false; `'true'` and `1` are not booleans. */
 export const boolean: Project = (value) => (typeof value === 'boolean' ? value : undefined);
 
 /**
  * A whole number, exactly: a safe integer stays, an integer string (`'250'`, `'250.00'`) becomes
  * one, and anything with a fraction is omitted, never rounded.
- *
- * @example integer('250') // 250
- * @example integer(12.5) // undefined
  */
 export const integer: Project = (value) => {
   const number =
@@ -89,28 +81,26 @@ export const integer: Project = (value) => {
   return number === 0 ? 0 : number;
 };
 
-/** Money in integer cents (SPEC 2.7). @example cents('1999') // 1999 */
+/** Money in integer cents (SPEC 2.7). */
 export const cents: Project = integer;
 
-/** A count: an integer of zero or more. @example count(3) // 3 */
+/** A count: an integer of zero or more. */
 export const count: Project = (value) => {
   const number = integer(value);
   return typeof number === 'number' && number >= 0 ? number : undefined;
 };
 
-/** An ISO 4217 code, upper case. @example currency('usd') // 'USD' */
+/** An ISO 4217 code, upper case. */
 export const currency: Project = (value) =>
   typeof value === 'string' && currencyCode.test(value) ? value.toUpperCase() : undefined;
 
-/** An absolute http(s) URL with no credentials, at most 2048 characters. @example url('https://track.example/1Z9') */
+/** An absolute http(s) URL with no credentials, at most 2048 characters. */
 export const url: Project = (value) =>
   typeof value === 'string' && value.length <= limits.url && webUrl.test(value) ? value : undefined;
 
 /**
  * A list projected item by item: items of the wrong type are left out; a list that had items and
  * kept none is omitted, so an empty list always means the source was empty.
- *
- * @example listOf(id)(['pv_1', null, 3]) // ['pv_1']
  */
 export function listOf(item: Project): Project {
   return (value) => {
@@ -124,10 +114,10 @@ export function listOf(item: Project): Project {
   };
 }
 
-/** A list of identifiers. @example ids(['pv_1']) */
+/** A list of identifiers. */
 export const ids: Project = listOf(id);
 
-/** A list of enum-like values. @example codes(['shipping_address']) */
+/** A list of enum-like values. */
 export const codes: Project = listOf(code);
 
 /** The projector of each scalar type. */
@@ -145,7 +135,7 @@ export const scalarProjectors: Readonly<Record<ScalarFieldType, Project>> = {
   url,
 };
 
-/** True for a plain object (not null, not an array). @example isRecord({ a: 1 }) // true */
+/** True for a plain object (not null, not an array). */
 export const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -158,8 +148,6 @@ export interface Shape {
 /**
  * A projector of a nested object through its own allowlist: only the declared fields, each
  * through its type; the object is omitted when a required field is missing or nothing is left.
- *
- * @example shapeOf({ fields: { from: code, to: code } })({ from: 'a', to: 'b', by: { email: 'x' } }) // { from: 'a', to: 'b' }
  */
 export function shapeOf(shape: Shape): Project {
   const names = Object.keys(shape.fields);

@@ -21,9 +21,6 @@ export const productLineFields = [
  * product variation and an integer unit price; an absent quantity is 1 and an absent `is_addon`
  * false, but a present value of the wrong type drops the line rather than being guessed.
  * Display names are never delivered.
- *
- * @example productLine({ productVariationId: 'pv_1', unitPriceCents: 990, name: 'x' })
- * // { product_variation_id: 'pv_1', quantity: 1, unit_price_cents: 990, is_addon: false }
  */
 export const productLine: Project = (value) => {
   if (!isRecord(value)) return undefined;
@@ -81,8 +78,6 @@ function paramKeyVerdict(key: string): string | false {
  * stored (rule 6), less any key that names sensitive data (SPEC 6.2's blocklist holds on this
  * allowlisted path too). A key repeated in another letter case keeps its first value; at most 25
  * keys. Always an object when the touch has one, possibly empty.
- *
- * @example params({ utm_source: 'mail', svc_patient_email: 'a@b.c', gclid: null }) // { utm_source: 'mail' }
  */
 export const params: Project = (value) => {
   if (!isRecord(value)) return undefined;
@@ -113,15 +108,12 @@ export const touch: Project = shapeOf({
 /**
  * The attribution object of SPEC 2.8: `first`, `last`, `touch_count`, `visitor_id`, each omitted
  * when not stored (never null); the whole object omitted when nothing is left (rule 1).
- *
- * @example attribution({ first: null, last: { captured_at: '2026-11-01T00:00:00Z', params: {} }, touch_count: 1 })
- * // { last: { captured_at: '2026-11-01T00:00:00Z', params: {} }, touch_count: 1 }
  */
 export const attribution: Project = shapeOf({
   fields: { first: touch, last: touch, touch_count: count, visitor_id: id },
 });
 
-/** An order's status transition: `{ from, to }`, enum-like values only. @example statusTransition({ from: 'pending', to: 'created' }) */
+/** An order's status transition: `{ from, to }`, enum-like values only. */
 export const statusTransition: Project = shapeOf({ fields: { from: code, to: code } });
 
 /** The declared keys of every nested shape, for tests and documentation. */

@@ -26,9 +26,6 @@ export async function signV2(input: {
 /**
  * The v1 signature header value: `sha256=<b64>` over the body alone (SPEC 5.4); one entry per
  * secret during a rotation overlap.
- *
- * @example
- * await signV1({ body, secrets: ['whsec_...'] }) // 'sha256=...'
  */
 export function signV1(input: { body: string; secrets: readonly string[] }): Promise<string> {
   return signWebhookV1Async({ payload: input.body, secret: input.secrets });

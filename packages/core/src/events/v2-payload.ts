@@ -103,9 +103,6 @@ const projectors = new Map<string, Projector>(
  * integer cents; nothing null at any depth), the conditional fields, attribution where the family
  * carries it, and the patient-identity block. An example event (`evt_example_` id) also says
  * `"example": true`.
- *
- * @example
- * const payload = buildV2Payload(event, { attemptAt: clock.now() });
  */
 export function buildV2Payload(event: EventRecord, options: { attemptAt: Date }): Record<string, unknown> {
   const project = projectors.get(event.eventType);
@@ -137,12 +134,7 @@ export function buildV2Payload(event: EventRecord, options: { attemptAt: Date })
   return payload;
 }
 
-/**
- * The v1 (legacy) payload: the full raw event object, health data included (SPEC 6.1).
- *
- * @example
- * const body = JSON.stringify(buildV1Payload(event));
- */
+/** The v1 (legacy) payload: the full raw event object, health data included (SPEC 6.1). */
 export function buildV1Payload(event: EventRecord): Record<string, unknown> {
   return {
     event_type: event.eventType,

@@ -18,9 +18,6 @@ function bearerToken(request: Request): string | undefined {
 /**
  * Applies a route's access rule in the order of SPEC 5: 401 (no or unknown token), then 400 (no
  * affiliate context), then 403 (role not allowed).
- *
- * @example
- * const granted = await checkAccess(route.access, request, auth);
  */
 export async function checkAccess(
   access: Access,

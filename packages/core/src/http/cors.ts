@@ -22,9 +22,6 @@ const anyOrigin = Object.freeze({
  * The `Access-Control-Allow-Origin` (and `Vary`) headers for a request to a `cors` route, exposing
  * the rate-limit headers so a storefront can honour `Retry-After`; none when the request's origin
  * is not allowed, which the browser then refuses to read.
- *
- * @example
- * corsHeaders(request, ['https://shop.example.com'])
  */
 export function corsHeaders(request: Request, origins: CorsOrigins = '*'): Readonly<Record<string, string>> {
   if (origins === '*') return anyOrigin;
@@ -39,9 +36,6 @@ export function corsHeaders(request: Request, origins: CorsOrigins = '*'): Reado
  * methods and the one request header the storefront sends (`Content-Type: application/json`
  * makes a POST "non-simple"). Undefined when no route of the path is `cors`, so the kernel
  * answers as for any other method.
- *
- * @example
- * const preflight = corsPreflight(routesOfPath, request, '*');
  */
 export function corsPreflight(
   routes: readonly AnyRoute[],
@@ -64,8 +58,6 @@ export function corsPreflight(
 /**
  * Refuses a route table that marks a non-public route `cors`: those carry a bearer token, and
  * opening them to every origin is a mistake, not a setting.
- *
- * @example assertCorsRoutes(routes)
  */
 export function assertCorsRoutes(routes: readonly AnyRoute[]): void {
   for (const route of routes) {

@@ -53,9 +53,6 @@ const utf8 = new TextDecoder();
  * over it answers 413 before anything is read; a body with no length (chunked) is read chunk by
  * chunk and answers 413 the moment it passes the limit, so memory stays within it. An empty body
  * is `undefined`; malformed JSON, or a body that breaks off, is 422 INVALID_FIELD, never a 500.
- *
- * @example
- * const body = await readJsonBody(request, { limitBytes: 64 * 1024 });
  */
 export async function readJsonBody(
   request: Request,

@@ -170,9 +170,6 @@ function routeAnswers(route: AnyRoute): Record<number, Answer> {
  * gives on it (access, rate limit, path ids, body limit, input, the handler's errors, an
  * unexpected failure). Every error answer is the `Error` envelope; answers after the rate-limit
  * step carry its headers.
- *
- * @example
- * const responses = operationResponses(route); // { 200: {...}, 401: {...}, 429: { $ref }, 500: { $ref } }
  */
 export function operationResponses(route: AnyRoute): Record<string, unknown> {
   const access = accessAnswers(route);

@@ -6,9 +6,6 @@ export type JsonSchema = Record<string, unknown>;
 /**
  * A zod schema as JSON Schema for the OpenAPI document, without the `$schema` line (OpenAPI 3.1
  * states the dialect once, for the whole document).
- *
- * @example
- * jsonSchema(z.object({ url: z.string() }), 'input')
  */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;

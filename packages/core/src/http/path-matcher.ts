@@ -45,9 +45,6 @@ function compile(route: AnyRoute): CompiledRoute {
  * (`/v2/cases/sync-case-type` over `/v2/cases/{id}`), and only the routes of that template are
  * returned: a method that template lacks is then the kernel's 405, never another template's
  * answer. Parameters are returned as sent; the kernel decodes them after its access checks.
- *
- * @example
- * const [match] = createPathMatcher(routes)('/v2/webhooks/whk_1');
  */
 export function createPathMatcher(routes: readonly AnyRoute[]): (path: string) => PathMatch[] {
   // A template matches only paths of its own segment count, so each path tries only those.

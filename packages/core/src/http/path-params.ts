@@ -13,9 +13,6 @@ export const maxPathParamLength = 200;
  * cannot hold, or more than {@link maxPathParamLength} characters) is 404 NOT_FOUND on every
  * route alike, as for any id that names nothing. The kernel calls this after its access checks,
  * so an anonymous caller gets 401 whatever the id.
- *
- * @example
- * decodePathParams({ id: 'whk%5F1' }) // ok({ id: 'whk_1' })
  */
 export function decodePathParams(raw: Record<string, string>): Result<Record<string, string>, DomainError> {
   const params: Record<string, string> = {};

@@ -6,9 +6,6 @@ export type BodyBytes = Uint8Array<ArrayBuffer> | 'too-large' | 'unreadable';
  * the stream is cancelled and nothing more is read, so memory stays within the limit whether or
  * not the client declared a Content-Length. A stream that fails (a client that went away) is
  * `unreadable`.
- *
- * @example
- * const bytes = await readBodyAtMost(request.body, 1024 * 1024);
  */
 export async function readBodyAtMost(
   body: ReadableStream<Uint8Array> | null,

@@ -7,12 +7,7 @@ const textKey = Symbol.for('@affiliate-commerce/core.responseText');
 
 type TextResponse = Response & { [textKey]?: string };
 
-/**
- * A JSON response.
- *
- * @example
- * jsonResponse(200, { success: true })
- */
+/** A JSON response. */
 export function jsonResponse(
   status: number,
   body: unknown,
@@ -75,9 +70,6 @@ export function internalErrorResponse(): Response {
 /**
  * The response with `headers` set. Headers of a response the kernel or a handler built are set in
  * place; an immutable response (one a `fetch` returned) is copied around its body.
- *
- * @example
- * withHeaders(response, { 'Cache-Control': 'no-store' })
  */
 export function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
   try {

@@ -19,16 +19,10 @@ export const journeyStatusEvents: Readonly<Record<JourneyStatus, string>> = {
  * so the same change reported twice is one event. `ecommerce_order_id` appears once an order
  * exists (SPEC 6.5); `had_cart` says whether checkout was reached, and decides whether
  * journey_abandoned carries first_purchase (SPEC 6.4).
- *
- * @example
- * await emitJourneyEvent(tx, deps, { journey, template, hadCart: false });
  */
 /**
  * What every event of a journey starts from: its links (journey, order, patient) and the fields
  * that name the journey, its template and its order once one exists (SPEC 6.5).
- *
- * @example
- * const { links, data } = await journeyEventBase(tx, journey, template);
  */
 export async function journeyEventBase(
   tx: Storage,

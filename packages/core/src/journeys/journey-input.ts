@@ -6,8 +6,6 @@ import { journeyStatuses } from './journey-store';
  * A journey slug: lower-case letters and digits in words joined by `-` or `_`, up to 100
  * characters. Lower case only, because slugs are one namespace across affiliates and travel in
  * URLs, where `Start` and `start` would be two pages of one template.
- *
- * @example journeySlug.parse('start-your-plan')
  */
 export const journeySlug = z
   .string()
@@ -39,11 +37,6 @@ const landingUrl = z
 /**
  * What the host's commerce back end sends to create or update a journey template. Field names
  * are those of SPEC 4.9 and 6.2.
- *
- * @example
- * recordJourneyTemplateInput.parse({ affiliateId: 'aff_1', template: {
- *   slug: 'start-your-plan', template_display_name: 'Start your plan',
- *   landing_url: 'https://shop.example/start', journey_type: 'ecommerce' } })
  */
 export const recordJourneyTemplateInput = z.strictObject({
   affiliateId: recordId,
@@ -58,15 +51,10 @@ export const recordJourneyTemplateInput = z.strictObject({
   }),
 });
 
-/** Input of `service.commerce.recordJourneyTemplate`. @example const input: RecordJourneyTemplateInput = { affiliateId: 'aff_1', template }; */
+/** Input of `service.commerce.recordJourneyTemplate`. */
 export type RecordJourneyTemplateInput = z.input<typeof recordJourneyTemplateInput>;
 
-/**
- * What the host's commerce back end sends when a journey moves on.
- *
- * @example
- * setJourneyStatusInput.parse({ affiliateId: 'aff_1', journeyId: 'jrn_1', status: 'completed' })
- */
+/** What the host's commerce back end sends when a journey moves on. */
 export const setJourneyStatusInput = z.strictObject({
   affiliateId: recordId,
   journeyId: recordId,
@@ -75,5 +63,5 @@ export const setJourneyStatusInput = z.strictObject({
   at: instant.optional(),
 });
 
-/** Input of `service.commerce.setJourneyStatus`. @example const input: SetJourneyStatusInput = { affiliateId: 'aff_1', journeyId: 'jrn_1', status: 'abandoned' }; */
+/** Input of `service.commerce.setJourneyStatus`. */
 export type SetJourneyStatusInput = z.input<typeof setJourneyStatusInput>;

@@ -4,9 +4,6 @@ import type { Attribution } from '../attribution/touches';
  * A journey template (SPEC 4.9): what a storefront renders for a slug. Slugs are unique across
  * all affiliates, because the public storefront endpoints know nothing but the slug
  * (docs/decisions/attribution.md, "Journeys").
- *
- * @example
- * const template = await storage.journeys.templateBySlug({ slug: 'start-your-plan' });
  */
 export interface JourneyTemplate {
   /** `jtp_...`, kept while the slug keeps its template. */
@@ -24,8 +21,6 @@ export interface JourneyTemplate {
 /**
  * Journey statuses, in the order a journey usually moves through them; any may follow any
  * (SPEC 3 shows no transitions). They match the journey events of SPEC 6.1.
- *
- * @example journeyStatuses.includes('completed') // true
  */
 export const journeyStatuses = [
   'started',
@@ -35,16 +30,10 @@ export const journeyStatuses = [
   'abandoned',
 ] as const;
 
-/** The status of a journey. @example const status: JourneyStatus = 'checkout_started'; */
+/** The status of a journey. */
 export type JourneyStatus = (typeof journeyStatuses)[number];
 
-/**
- * A journey: one visitor going through one template, with the attribution it started with.
- *
- * @example
- * const journey = await storage.journeys.get({ affiliateId: 'aff_1', id: 'jrn_1' });
- * journey?.attribution?.last.params.gclid;
- */
+/** A journey: one visitor going through one template, with the attribution it started with. */
 export interface Journey {
   /** `jrn_...` */
   readonly id: string;
@@ -67,7 +56,7 @@ export interface Journey {
   readonly updatedAt: Date;
 }
 
-/** A journey as written: `orderId` is never written, it is read from the orders. @example await storage.journeys.insert({ journey }); */
+/** A journey as written: `orderId` is never written, it is read from the orders. */
 export type NewJourney = Omit<Journey, 'orderId'>;
 
 /**

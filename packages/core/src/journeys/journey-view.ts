@@ -9,7 +9,7 @@ const touchSchema = z.object({
   params: z.record(z.string(), z.string()),
 });
 
-/** The attribution object of SPEC 2.8, for documentation and response checks. @example attributionSchema.parse(journey.attribution) */
+/** The attribution object of SPEC 2.8, for documentation and response checks. */
 export const attributionSchema = z.object({
   first: touchSchema,
   last: touchSchema,
@@ -17,7 +17,7 @@ export const attributionSchema = z.object({
   visitor_id: z.string().optional(),
 });
 
-/** What a storefront renders for a slug (SPEC 4.9 names). @example templateViewSchema.parse(toTemplateView(template)) */
+/** What a storefront renders for a slug (SPEC 4.9 names). */
 export const templateViewSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -31,8 +31,6 @@ export const templateViewSchema = z.object({
  * A journey as the affiliate reads it, with the field names of the journey events (SPEC 6.2,
  * JOURNEY): `ecommerce_order_id` once an order exists, `attribution` only when something was
  * captured (SPEC 2.8 rule 1).
- *
- * @example journeyViewSchema.parse(toJourneyView(journey))
  */
 export const journeyViewSchema = z.object({
   id: z.string(),
@@ -59,7 +57,6 @@ export function toTemplateView(template: JourneyTemplate): z.infer<typeof templa
   };
 }
 
-/** @example toJourneyView(journey).attribution?.touch_count // 2 */
 export function toJourneyView(journey: Journey): z.infer<typeof journeyViewSchema> {
   return {
     id: journey.id,

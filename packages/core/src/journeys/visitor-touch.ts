@@ -10,8 +10,6 @@ import type { JourneyStore } from './journey-store';
  * all count.
  *
  * @returns the visitor's attribution after the touch; `undefined` when nothing was ever captured
- * @example
- * await recordVisitorTouch(storage.journeys, { affiliateId, visitorId: 'v1', capture, now });
  */
 export async function recordVisitorTouch(
   journeys: JourneyStore,

@@ -1,7 +1,7 @@
 import type { AffiliateStore } from '../affiliates/affiliate-store';
 import type { MemoryState } from './memory-state';
 
-/** The in-memory affiliate store. @example memoryAffiliateStore(state) */
+/** The in-memory affiliate store. */
 export function memoryAffiliateStore(state: MemoryState): AffiliateStore {
   return {
     async upsert({ affiliate }) {

@@ -7,9 +7,6 @@ const byAge = (a: StoredPaymentMethod, b: StoredPaymentMethod) =>
 /**
  * The in-memory billing store. Profiles are keyed by affiliate (one each), methods by affiliate
  * and method id. `lockProfile` needs no lock of its own: memory transactions run one at a time.
- *
- * @example
- * memoryBillingStore(state)
  */
 export function memoryBillingStore(state: MemoryState): BillingStore {
   return {

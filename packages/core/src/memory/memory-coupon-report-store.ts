@@ -43,12 +43,7 @@ function groupedRows(state: MemoryState, query: CouponReportQuery): CouponUsageR
   return [...groups.values()].sort(compareUsageRows(query.sort));
 }
 
-/**
- * The in-memory coupon report: the same rules as the SQL one, computed by scanning the state.
- *
- * @example
- * memoryCouponReportStore(state).report({ affiliateId: 'aff_1', range, filters: {}, sort, page })
- */
+/** The in-memory coupon report: the same rules as the SQL one, computed by scanning the state. */
 export function memoryCouponReportStore(state: MemoryState): CouponReportStore {
   return {
     async report(query) {

@@ -8,7 +8,7 @@ interface Lease {
   expiresAt: number;
 }
 
-/** The in-memory outbox. @example memoryDeliveryStore(state) */
+/** The in-memory outbox. */
 export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
   const leases = new Map<string, Lease>();
   const copy = <T>(value: T): T => structuredClone(value);

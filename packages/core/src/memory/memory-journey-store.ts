@@ -26,8 +26,6 @@ const earlier = (a: Order, b: Order): boolean =>
 /**
  * The in-memory journey store: templates keyed by slug (unique across affiliates), visitors and
  * journeys by affiliate.
- *
- * @example memoryJourneyStore(state)
  */
 export function memoryJourneyStore(state: MemoryState): JourneyStore {
   const read = (journey: NewJourney): Journey => {

@@ -10,7 +10,7 @@ function toRedemption(stored: StoredCouponRedemption): CouponRedemption {
   return structuredClone(redemption);
 }
 
-/** The in-memory order store. @example memoryOrderStore(state) */
+/** The in-memory order store. */
 export function memoryOrderStore(state: MemoryState): OrderStore {
   return {
     async save({ order, couponRedemptions }) {

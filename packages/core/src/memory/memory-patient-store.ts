@@ -3,7 +3,7 @@ import { type MemoryState, scopedKey } from './memory-state';
 
 const counts = new Set<string>(returningStatuses);
 
-/** The in-memory patient store. @example memoryPatientStore(state) */
+/** The in-memory patient store. */
 export function memoryPatientStore(state: MemoryState): PatientStore {
   return {
     async upsert({ patient }) {

@@ -1,7 +1,7 @@
 import type { RecordStore } from '../records/record-store';
 import { type MemoryState, scopedKey } from './memory-state';
 
-/** The in-memory commerce record store. @example memoryRecordStore(state) */
+/** The in-memory commerce record store. */
 export function memoryRecordStore(state: MemoryState): RecordStore {
   return {
     async upsert({ record }) {

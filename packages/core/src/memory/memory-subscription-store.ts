@@ -1,7 +1,7 @@
 import type { SubscriptionStore } from '../subscriptions/subscription-store';
 import { type MemoryState, scopedKey } from './memory-state';
 
-/** The in-memory subscription store. @example memorySubscriptionStore(state) */
+/** The in-memory subscription store. */
 export function memorySubscriptionStore(state: MemoryState): SubscriptionStore {
   return {
     async upsert({ subscription }) {

@@ -5,9 +5,6 @@ import { type MemoryState, scopedKey } from './memory-state';
 /**
  * The in-memory support store; reads `state` on every call so a rolled-back transaction
  * restores it whole.
- *
- * @example
- * memorySupportStore(state)
  */
 export function memorySupportStore(state: MemoryState): SupportStore {
   return {

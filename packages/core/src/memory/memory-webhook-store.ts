@@ -5,9 +5,6 @@ import type { MemoryState } from './memory-state';
 /**
  * The in-memory webhook store. Keyed by webhook id (ids are globally unique); scoped methods
  * check the affiliate.
- *
- * @example
- * memoryWebhookStore(state)
  */
 export function memoryWebhookStore(state: MemoryState): WebhookStore {
   const owned = (affiliateId: string, id: string): Webhook | undefined => {

@@ -1,11 +1,6 @@
 import { inPrefix, parseIp } from './ip-address';
 
-/**
- * What kind of network an address belongs to. Only `public` is reachable by default.
- *
- * @example
- * const category: AddressCategory | undefined = classifyAddress('10.0.0.5'); // 'private'
- */
+/** What kind of network an address belongs to. Only `public` is reachable by default. */
 export type AddressCategory =
   | 'public'
   | 'loopback'
@@ -138,9 +133,6 @@ function classifyIpv6(bytes: Uint8Array): AddressCategory {
  * other IPv6 forms embedding an IPv4 address are judged by the embedded address.
  *
  * @returns undefined when `address` is not an IP literal
- * @example
- * classifyAddress('::ffff:10.0.0.5') // 'private'
- * classifyAddress('93.184.216.34') // 'public'
  */
 export function classifyAddress(address: string): AddressCategory | undefined {
   const ip = parseIp(address);
@@ -160,10 +152,6 @@ const metadataHostnames = new Set([
 /**
  * The category a hostname is known to have before any DNS lookup: cloud metadata names and
  * `localhost` (RFC 6761). Other names are judged by the addresses they resolve to.
- *
- * @example
- * classifyHostname('metadata.google.internal.') // 'metadata'
- * classifyHostname('hooks.example.com') // undefined
  */
 export function classifyHostname(hostname: string): AddressCategory | undefined {
   const name = hostname.toLowerCase().replace(/\.+$/, '');
@@ -176,9 +164,6 @@ export function classifyHostname(hostname: string): AddressCategory | undefined 
  * True when a category may be connected to: `public` always; loopback, private, CGNAT,
  * link-local and unique-local only when the host allows private networks (development).
  * Metadata, multicast, unspecified and reserved addresses are never allowed.
- *
- * @example
- * isAllowedCategory('loopback', { allowPrivateNetworks: true }) // true
  */
 export function isAllowedCategory(
   category: AddressCategory,

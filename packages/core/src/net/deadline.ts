@@ -1,10 +1,6 @@
 /**
  * `promise`, or `'timeout'` once `ms` pass first; the timer is cleared either way. The promise
  * itself is not cancelled: its late result is dropped.
- *
- * @example
- * const addresses = await withDeadline(resolver.lookup({ hostname }), 5_000);
- * if (addresses === 'timeout') return refused('timeout', 'DNS did not answer');
  */
 export function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
   let timer: ReturnType<typeof setTimeout> | undefined;

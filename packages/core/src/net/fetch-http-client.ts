@@ -130,9 +130,6 @@ async function exchange(request: Request, input: HttpRequest, signal: AbortSigna
  * hostname again. The guard has checked the addresses it resolved, but a DNS answer that changes
  * between that check and the connection is not caught. On Cloudflare Workers the platform itself
  * refuses private and loopback destinations.
- *
- * @example
- * const outcome = await fetchHttpClient().request({ url: 'https://hooks.example.com/x', method: 'POST', headers: {}, body: '{}', timeoutMs: 5000, pinnedAddress: { address: '93.184.216.34', family: 4 } });
  */
 export function fetchHttpClient(): HttpClient {
   return {

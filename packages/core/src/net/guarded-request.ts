@@ -16,12 +16,7 @@ import type {
 } from './http-client';
 import { parseIp } from './ip-address';
 
-/**
- * The outbound network policy. `allowPrivateNetworks` is for development only.
- *
- * @example
- * const policy: OutboundPolicy = { allowPrivateNetworks: false };
- */
+/** The outbound network policy. `allowPrivateNetworks` is for development only. */
 export interface OutboundPolicy {
   /**
    * Allows loopback, private, CGNAT, link-local and unique-local addresses, plain `http:`, and
@@ -43,12 +38,7 @@ export interface OutboundPorts extends OutboundPolicy {
   readonly resolver: Resolver;
 }
 
-/**
- * A request before it is checked and pinned.
- *
- * @example
- * const input: GuardedRequestInput = { url, method: 'POST', headers, body, timeoutMs: 15_000 };
- */
+/** A request before it is checked and pinned. */
 export type GuardedRequestInput = Omit<HttpRequest, 'pinnedAddress'>;
 
 const categoryText: Readonly<Record<AddressCategory, string>> = {
@@ -71,12 +61,7 @@ const refused = (reason: HttpFailureReason, message: string): HttpFailure => ({
   latencyMs: 0,
 });
 
-/**
- * A URL that passed the checks that need no DNS, with its bare hostname.
- *
- * @example
- * const checked = checkUrl(url, policy); if (checked.ok) console.log(checked.hostname);
- */
+/** A URL that passed the checks that need no DNS, with its bare hostname. */
 export interface CheckedUrl {
   readonly ok: true;
   readonly url: URL;
@@ -91,9 +76,6 @@ export interface CheckedUrl {
  * literal, a cloud metadata name or `localhost`. Used to validate saved URLs, and by
  * {@link guardedRequest} before it resolves. The port is checked apart (`checkPort`), so a
  * probe can answer a refused port as unreachable, like a refused address.
- *
- * @example
- * checkUrl('https://10.0.0.5/hook', { allowPrivateNetworks: false }) // { ok: false, reason: 'blocked_address', ... }
  */
 export function checkUrl(text: string, policy: OutboundPolicy): CheckedUrl | HttpFailure {
   let url: URL;
@@ -129,9 +111,6 @@ function portOf(url: URL): number {
  * webhook URL or a probe could knock on any port of a public host and report what answers.
  *
  * @returns undefined when the port is allowed, else a `blocked_port` failure
- * @example
- * checkPort(new URL('https://hooks.example.com:22/'), { allowPrivateNetworks: false }) // { ok: false, reason: 'blocked_port', ... }
- * checkPort(new URL('https://hooks.example.com:8443/'), { allowPrivateNetworks: false, allowedPorts: [8443] }) // undefined
  */
 export function checkPort(url: URL, policy: OutboundPolicy): HttpFailure | undefined {
   if (policy.allowPrivateNetworks) return undefined;
@@ -171,10 +150,6 @@ async function resolveChecked(
  * link-local, unique-local, multicast, unspecified, reserved or cloud metadata (unless the host
  * allows private networks), and connects to the checked address itself, so a second DNS answer
  * cannot change the destination between check and connect. Never rejects.
- *
- * @example
- * const outcome = await guardedRequest(deps, { url: 'https://hooks.example.com/x', method: 'POST', headers: {}, body: '{}', timeoutMs: 5000 });
- * if (!outcome.ok) console.log(outcome.reason); // 'blocked_address', 'blocked_port', 'timeout', ...
  */
 export async function guardedRequest(ports: OutboundPorts, input: GuardedRequestInput): Promise<HttpOutcome> {
   const started = performance.now();
@@ -184,12 +159,7 @@ export async function guardedRequest(ports: OutboundPorts, input: GuardedRequest
   return ports.http.request({ ...input, ...destination, timeoutMs: left });
 }
 
-/**
- * A destination that passed every check, and the address to connect to.
- *
- * @example
- * const destination: CheckedDestination = { ok: true, url: 'https://hooks.example.com/x', pinnedAddress: { address: '93.184.216.34', family: 4 } };
- */
+/** A destination that passed every check, and the address to connect to. */
 export interface CheckedDestination {
   readonly ok: true;
   readonly url: string;
@@ -200,10 +170,6 @@ export interface CheckedDestination {
  * The checks of {@link guardedRequest} without the request: the URL and its port, then DNS and
  * every address it answers. A worker checks a webhook's destination once per batch and pins all of that
  * batch's requests to it.
- *
- * @example
- * const destination = await checkDestination(ports, { url, timeoutMs: 15_000 });
- * if (destination.ok) await ports.http.request({ ...input, ...destination });
  */
 export async function checkDestination(
   ports: OutboundPorts,

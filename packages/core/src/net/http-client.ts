@@ -1,20 +1,10 @@
-/**
- * A resolved IP address, as a resolver returns it and as a request is pinned to it.
- *
- * @example
- * const pinned: ResolvedAddress = { address: '93.184.216.34', family: 4 };
- */
+/** A resolved IP address, as a resolver returns it and as a request is pinned to it. */
 export interface ResolvedAddress {
   readonly address: string;
   readonly family: 4 | 6;
 }
 
-/**
- * Why an outbound request got no HTTP answer.
- *
- * @example
- * if (!outcome.ok && outcome.reason === 'blocked_address') console.warn(outcome.message);
- */
+/** Why an outbound request got no HTTP answer. */
 export type HttpFailureReason =
   | 'invalid_url'
   | 'scheme_not_allowed'
@@ -26,12 +16,7 @@ export type HttpFailureReason =
   | 'tls_failed'
   | 'protocol_error';
 
-/**
- * One outbound request. The client connects to `pinnedAddress` and never resolves `url`'s host itself.
- *
- * @example
- * const request: HttpRequest = { url, method: 'POST', headers, body, timeoutMs: 5000, pinnedAddress };
- */
+/** One outbound request. The client connects to `pinnedAddress` and never resolves `url`'s host itself. */
 export interface HttpRequest {
   readonly url: string;
   readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT';
@@ -43,12 +28,7 @@ export interface HttpRequest {
   readonly pinnedAddress: ResolvedAddress;
 }
 
-/**
- * An HTTP answer (any status; redirects are answers too, never followed).
- *
- * @example
- * if (outcome.ok) console.log(outcome.status, outcome.bodyText);
- */
+/** An HTTP answer (any status; redirects are answers too, never followed). */
 export interface HttpAnswer {
   readonly ok: true;
   readonly status: number;
@@ -59,12 +39,7 @@ export interface HttpAnswer {
   readonly latencyMs: number;
 }
 
-/**
- * No HTTP answer, and why.
- *
- * @example
- * if (!outcome.ok) console.log(outcome.reason, outcome.message);
- */
+/** No HTTP answer, and why. */
 export interface HttpFailure {
   readonly ok: false;
   readonly reason: HttpFailureReason;
@@ -73,40 +48,21 @@ export interface HttpFailure {
   readonly latencyMs: number;
 }
 
-/**
- * What {@link HttpClient.request} resolves to. It never rejects for network trouble.
- *
- * @example
- * const outcome: HttpOutcome = await guardedRequest(deps, input);
- */
+/** What {@link HttpClient.request} resolves to. It never rejects for network trouble. */
 export type HttpOutcome = HttpAnswer | HttpFailure;
 
-/**
- * Most of a response body an outbound request keeps (attempt logs and probes).
- *
- * @example
- * outcome.ok && outcome.bodyText.length <= maxBodyBytes // true for ASCII bodies
- */
+/** Most of a response body an outbound request keeps (attempt logs and probes). */
 export const maxBodyBytes = 4 * 1024;
 
 /**
  * The outbound HTTP port: health-check probes and webhook deliveries. Always called through
  * `guardedRequest`, which checks the destination and pins the address.
- *
- * @example
- * const outcome = await http.request({ url, method: 'POST', headers, body, timeoutMs: 5000, pinnedAddress });
- * if (outcome.ok) console.log(outcome.status);
  */
 export interface HttpClient {
   request(input: HttpRequest): Promise<HttpOutcome>;
 }
 
-/**
- * The DNS port: the addresses a hostname resolves to. Rejects when the name does not resolve.
- *
- * @example
- * const addresses = await resolver.lookup({ hostname: 'hooks.example.com' });
- */
+/** The DNS port: the addresses a hostname resolves to. Rejects when the name does not resolve. */
 export interface Resolver {
   lookup(input: { hostname: string }): Promise<readonly ResolvedAddress[]>;
 }

@@ -1,11 +1,6 @@
 import { isIPv4, isIPv6 } from './ip-literal';
 
-/**
- * An IP address as bytes: 4 for IPv4, 16 for IPv6.
- *
- * @example
- * parseIp('10.0.0.5')?.family // 4
- */
+/** An IP address as bytes: 4 for IPv4, 16 for IPv6. */
 export interface IpBytes {
   readonly family: 4 | 6;
   readonly bytes: Uint8Array;
@@ -46,9 +41,6 @@ function ipv6Bytes(text: string): Uint8Array {
 /**
  * Parses an IP literal (IPv4 dotted quad, or IPv6 with or without brackets and zone id) into
  * bytes, or undefined when the text is not an IP address. Hostnames are not IP addresses.
- *
- * @example
- * parseIp('[::ffff:127.0.0.1]') // { family: 6, bytes: Uint8Array(16) [0, ..., 0xff, 0xff, 127, 0, 0, 1] }
  */
 export function parseIp(text: string): IpBytes | undefined {
   const bare = text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
@@ -57,12 +49,7 @@ export function parseIp(text: string): IpBytes | undefined {
   return undefined;
 }
 
-/**
- * True when the first `bits` bits of `bytes` equal those of `prefix`.
- *
- * @example
- * inPrefix(Uint8Array.of(10, 1, 2, 3), [10], 8) // true
- */
+/** True when the first `bits` bits of `bytes` equal those of `prefix`. */
 export function inPrefix(bytes: Uint8Array, prefix: readonly number[], bits: number): boolean {
   for (let bit = 0; bit < bits; bit += 8) {
     const left = bits - bit;

@@ -21,10 +21,6 @@ const groupsInAddress = 8;
 /**
  * Whether the text is an IPv4 address in dotted-decimal form, such as `192.168.0.1`. Shorter forms
  * (`127.1`), hex or octal octets, surrounding spaces and a trailing dot are not.
- *
- * @example
- * isIPv4('10.0.0.1') // true
- * isIPv4('10.0.0.01') // false
  */
 export function isIPv4(text: string): boolean {
   return dottedQuad.test(text);
@@ -62,11 +58,6 @@ function isIPv6Address(address: string): boolean {
  * Whether the text is an IPv6 address: eight colon-separated groups of up to four hex digits, with
  * at most one `::` standing for one or more zero groups, an optional dotted quad for the last two
  * groups, and an optional `%zone` suffix. Brackets are not part of the address.
- *
- * @example
- * isIPv6('::ffff:192.0.2.1') // true
- * isIPv6('fe80::1%eth0') // true
- * isIPv6('[::1]') // false
  */
 export function isIPv6(text: string): boolean {
   const percent = text.indexOf('%');

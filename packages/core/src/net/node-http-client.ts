@@ -60,10 +60,6 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
  * reuses kept-alive connections only for the same origin and pinned address (each was opened to
  * a checked address), keeps the first 4 KiB of the body and stops reading, and never rejects:
  * every failure is an outcome with a reason.
- *
- * @example
- * const client = nodeHttpClient();
- * await client.request({ url: 'https://hooks.example.com/x', method: 'POST', headers: {}, body: '{}', timeoutMs: 5000, pinnedAddress: { address: '93.184.216.34', family: 4 } });
  */
 export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient {
   const maxDestinations = options.maxDestinations ?? 256;

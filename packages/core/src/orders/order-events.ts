@@ -37,9 +37,6 @@ const statusEvents: Partial<Record<OrderStatus, string>> = {
  * Emits an order's events in the caller's transaction: `ecommerce_order_created` (and
  * `subscription_renewed` for a renewal) when the order is new, and the status event when its
  * status changed. Attribution comes from the order's journey, or the original order for a renewal.
- *
- * @example
- * await emitOrderEvents(tx, deps, { order, redemptions, previous });
  */
 export async function emitOrderEvents(
   tx: Storage,

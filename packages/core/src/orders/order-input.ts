@@ -4,9 +4,6 @@ import { orderStatuses } from './order-store';
 /**
  * A record identifier sent by the host: 1 to 200 characters, no control characters (PostgreSQL
  * refuses NUL) and no unpaired surrogates (they cannot be stored as UTF-8).
- *
- * @example
- * recordId.parse('ord_1001')
  */
 export const recordId = z
   .string()
@@ -14,7 +11,7 @@ export const recordId = z
   .max(200)
   .regex(/^[^\p{Cc}\p{Cs}]+$/u, 'must not contain control characters or unpaired surrogates');
 
-/** Money in integer cents, never negative. @example cents.parse(1_500) */
+/** Money in integer cents, never negative. */
 export const cents = z
   .number({ error: 'must be a number of cents' })
   .int('must be a whole number of cents')
@@ -30,9 +27,6 @@ const inYears = (date: Date) =>
  * A point in time: a `Date`, or an ISO 8601 timestamp that names its offset (`Z` or `+05:30`),
  * in the years 1000 to 9999 (what every storage writes as a four-digit year). A timestamp with no
  * offset is refused, because it would mean a different instant on every server.
- *
- * @example
- * instant.parse('2026-11-01T00:30:00+02:00') // Date 2026-10-31T22:30:00.000Z
  */
 export const instant = z.unknown().transform((value, ctx): Date => {
   if (value instanceof Date && inYears(value)) return value;
@@ -86,12 +80,7 @@ const redemptionInput = z.strictObject({
   productVariationIds: z.array(recordId).max(500).optional(),
 });
 
-/**
- * What the host's commerce back end sends to record an order with its coupon redemptions.
- *
- * @example
- * recordOrderInput.parse({ affiliateId: 'aff_1', order: { id: 'ord_1', totalCents: 8_500 } })
- */
+/** What the host's commerce back end sends to record an order with its coupon redemptions. */
 export const recordOrderInput = z.strictObject({
   affiliateId: recordId,
   order: z
@@ -148,7 +137,7 @@ export const recordOrderInput = z.strictObject({
 /** Input of `service.commerce.recordOrder`. */
 export type RecordOrderInput = z.input<typeof recordOrderInput>;
 
-/** Input of `service.commerce.setOrderStatus`. @example setOrderStatusInput.parse({ affiliateId: 'aff_1', orderId: 'ord_1', status: 'paid' }) */
+/** Input of `service.commerce.setOrderStatus`. */
 export const setOrderStatusInput = z.strictObject({
   affiliateId: recordId,
   orderId: recordId,

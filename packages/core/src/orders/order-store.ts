@@ -1,4 +1,4 @@
-/** Every status an ecommerce order can have; any may follow any (SPEC 3 shows no transitions). @example orderStatuses.includes('paid') */
+/** Every status an ecommerce order can have; any may follow any (SPEC 3 shows no transitions). */
 export const orderStatuses = ['pending', 'paid', 'processing', 'completed', 'cancelled', 'refunded'] as const;
 
 /** The status of an ecommerce order. */
@@ -16,9 +16,6 @@ export interface OrderProduct {
  * An ecommerce order as the host's commerce back end records it. Other capabilities build on it:
  * webhooks emit order events from it, attribution joins on `journeyId`, the coupon report counts
  * orders on `createdAt` (SPEC 2.5).
- *
- * @example
- * const order = await storage.orders.get({ affiliateId: 'aff_1', id: 'ord_1' });
  */
 export interface Order {
   readonly id: string;
@@ -46,7 +43,7 @@ export interface Order {
 /** How a coupon discounts: by a percentage, or by a fixed amount of money. */
 export type DiscountType = 'percent' | 'fixed';
 
-/** One use of a coupon code on an order. @example await storage.orders.couponRedemptions({ affiliateId: 'aff_1', orderId: 'ord_1' }) */
+/** One use of a coupon code on an order. */
 export interface CouponRedemption {
   readonly id: string;
   readonly affiliateId: string;

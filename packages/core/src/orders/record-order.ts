@@ -56,16 +56,6 @@ function buildRedemptions(
  *
  * @returns 422 INVALID_FIELD naming the field (for example `order.totalCents` or
  *   `order.couponRedemptions.0.redeemedAt`) when the input is invalid
- * @example
- * await service.commerce.recordOrder({
- *   affiliateId: 'aff_1',
- *   order: {
- *     id: 'ord_1', status: 'paid', createdAt: '2026-11-02T10:00:00Z', totalCents: 8_500, currency: 'USD',
- *     products: [{ productVariationId: 'pv_1', quantity: 1, unitPriceCents: 10_000 }],
- *     couponRedemptions: [{ code: 'SAVE15', discountType: 'percent', discountAmount: 15,
- *       discountCents: 1_500, redeemedAt: '2026-11-02T10:00:00Z' }],
- *   },
- * });
  */
 export function recordOrder(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

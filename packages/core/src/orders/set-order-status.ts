@@ -12,8 +12,6 @@ import type { Order } from './order-store';
  *
  * @returns 422 INVALID_FIELD for an unknown status or a missing id; 404 when the order does not
  *   exist for this affiliate
- * @example
- * await service.commerce.setOrderStatus({ affiliateId: 'aff_1', orderId: 'ord_1', status: 'refunded' });
  */
 export function setOrderStatus(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -27,8 +27,6 @@ export type CommerceEmitInput = z.input<typeof emitInput>;
  * pharmacy, shipping, lab, payments, refunds, ...), with its deliveries, in one transaction.
  *
  * @returns 422 INVALID_FIELD for an unknown or not yet implemented event type
- * @example
- * await service.commerce.emit({ affiliateId: 'aff_1', eventType: 'shipment_delivered', data: { order_id: 'ord_1', tracking_number: '1Z...' } });
  */
 export function commerceEmit(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -39,9 +39,6 @@ const unjoined = new Set<EventCategory>(['SUPPORT', 'PATIENT', 'INTERNAL']);
  *   names only a subscription starts from the subscription's parent order.
  *
  * Support, patient and internal events have none.
- *
- * @example
- * const { journeyId } = await resolveJoinKeys(tx, { affiliateId: 'aff_1', category: 'PRESCRIPTION', data, orderId: 'ord_1' });
  */
 export async function resolveJoinKeys(storage: Links, input: JoinKeysInput): Promise<JoinKeys> {
   if (unjoined.has(input.category)) return {};

@@ -9,9 +9,6 @@ const maxChain = 100;
  * (`parentOrderId`, or for a renewal that names only its subscription, the subscription's parent
  * order). Lazy, so a caller that finds what it needs early reads no further; stops at a missing
  * order, a loop, or a chain too long to be real.
- *
- * @example
- * for await (const order of orderChain(tx, 'aff_1', first)) if (order.journeyId) return order.journeyId;
  */
 export async function* orderChain(
   storage: Pick<Storage, 'orders' | 'subscriptions'>,

@@ -27,10 +27,6 @@ function once<I extends { affiliateId: string; id: string }, R>(
  * walks the same order chain, and an order's two or three events read the same rows. Only for
  * the emitting part of a transaction, after its writes: a row written later through the memo
  * would not be seen. `orders` seeds rows the caller has just written, so they are not read back.
- *
- * @example
- * const reads = readOnce(tx, { orders: [order] });
- * await emitEvent(reads, deps, { affiliateId, eventType: 'ecommerce_order_created', data, orderId: order.id });
  */
 export function readOnce(tx: Storage, seed: { readonly orders?: readonly Order[] } = {}): Storage {
   if (memos.has(tx)) return tx;

@@ -3,7 +3,7 @@ import type { Order } from '../orders/order-store';
 import type { Storage } from '../storage';
 import { orderChain } from './order-chain';
 
-/** What {@link resolveAttribution} reads. @example const input: ResolveAttributionInput = { storage, affiliateId: 'aff_1', journeyId: 'jrn_1' }; */
+/** What {@link resolveAttribution} reads. */
 export interface ResolveAttributionInput {
   readonly storage: Pick<Storage, 'orders' | 'journeys' | 'subscriptions'>;
   readonly affiliateId: string;

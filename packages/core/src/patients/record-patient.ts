@@ -20,9 +20,6 @@ export const recordPatientInput = z.object({
 /**
  * Stores a patient and emits `patient_enrolled` the first time, then `patient_updated`,
  * `patient_consent_changed` and `patient_external_id_linked` as those facts change.
- *
- * @example
- * await service.commerce.recordPatient({ affiliateId: 'aff_1', patient: { id: 'pat_1', marketingConsent: true } });
  */
 export function recordPatient(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -4,11 +4,7 @@ import type { ProcessorPaymentMethod } from './processor';
 const last4 = z.string().regex(/^\d{4}$/);
 const name = z.string().min(1).optional();
 
-/**
- * `paymentMethodDetails` of a card (SPEC 2.4); strict, so a bank-account key cannot slip in.
- *
- * @example cardDetailsSchema.parse({ type: 'card', last4: '4242', isDefault: true, cardBrand: 'visa', expMonth: 12, expYear: 2034 })
- */
+/** `paymentMethodDetails` of a card (SPEC 2.4); strict, so a bank-account key cannot slip in. */
 export const cardDetailsSchema = z.strictObject({
   type: z.literal('card'),
   last4,
@@ -20,11 +16,7 @@ export const cardDetailsSchema = z.strictObject({
   postalCode: z.string().min(1).optional(),
 });
 
-/**
- * `paymentMethodDetails` of a US bank account (SPEC 2.4); strict, so a card key cannot slip in.
- *
- * @example bankAccountDetailsSchema.parse({ type: 'us_bank_account', last4: '6789', isDefault: false, accountType: 'checking' })
- */
+/** `paymentMethodDetails` of a US bank account (SPEC 2.4); strict, so a card key cannot slip in. */
 export const bankAccountDetailsSchema = z.strictObject({
   type: z.literal('us_bank_account'),
   last4,

@@ -127,11 +127,7 @@ export type BankAccountType = 'checking' | 'savings';
 /** A payment method at the processor: a card or a US bank account, never a mix of the two. */
 export type ProcessorPaymentMethod = ProcessorCard | ProcessorBankAccount;
 
-/**
- * The method types SPEC 4.4 accepts, in the order the API documents them.
- *
- * @example z.enum(paymentMethodTypes).default('card')
- */
+/** The method types SPEC 4.4 accepts, in the order the API documents them. */
 export const paymentMethodTypes = ['card', 'us_bank_account'] as const;
 
 /** `card` or `us_bank_account`. */

@@ -50,9 +50,6 @@ export const cardDeclinedMessage = 'Your card was declined.';
  * | `pm_card_detached` | visa 0341, detached earlier: cannot be reused |
  * | `pm_card_chargeDeclined` | visa 0002, declined on attach |
  * | `pm_usBankAccount_checking` | STRIPE TEST BANK checking 6789, Jenny Rosen, attached by the setup-intent flow |
- *
- * @example
- * testPaymentMethods.find(({ method }) => method.id === testPaymentMethodIds.visa)?.method.last4 // '4242'
  */
 export const testPaymentMethods: readonly TestPaymentMethod[] = [
   {

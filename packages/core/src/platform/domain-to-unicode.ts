@@ -315,11 +315,6 @@ function lowerCase(text: string): string {
  * which IDNA folds to upper case, stays upper case). Node applies the full UTS #46 mapping there
  * (compatibility forms, ignored code points, disallowed code points giving `''`), which this only
  * approximates; decoding Punycode is what callers here need.
- *
- * @example
- * domainToUnicode('xn--mnchen-3ya') // 'münchen'
- * domainToUnicode('xn--a') // '' (invalid Punycode)
- * domainToUnicode('Shop') // 'shop'
  */
 export function domainToUnicode(label: string): string {
   const lower = label.toLowerCase();

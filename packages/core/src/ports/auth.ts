@@ -19,17 +19,12 @@ export interface MasterPrincipal {
 /** Who is calling. */
 export type Principal = UserPrincipal | MasterPrincipal;
 
-/**
- * The auth port: turns a bearer token into a principal, or `undefined` when the token is unknown.
- *
- * @example
- * const auth: AuthPort = { authenticate: async ({ token }) => sessions.lookup(token) };
- */
+/** The auth port: turns a bearer token into a principal, or `undefined` when the token is unknown. */
 export interface AuthPort {
   authenticate(input: { token: string }): Promise<Principal | undefined>;
 }
 
-/** True for the master principal. @example isMaster({ master: true }) // true */
+/** True for the master principal. */
 export function isMaster(principal: Principal): principal is MasterPrincipal {
   return 'master' in principal && principal.master === true;
 }

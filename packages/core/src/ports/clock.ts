@@ -1,14 +1,9 @@
-/**
- * The clock port. Core never reads the system time directly, so tests are exact.
- *
- * @example
- * const clock: Clock = { now: () => new Date() };
- */
+/** The clock port. Core never reads the system time directly, so tests are exact. */
 export interface Clock {
   now(): Date;
 }
 
-/** The system clock. @example systemClock().now() */
+/** The system clock. */
 export function systemClock(): Clock {
   return { now: () => new Date() };
 }

@@ -13,7 +13,7 @@ const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
 const idLength = 20;
 const idsPerFill = 256;
 
-/** Random ids: prefix, underscore, 20 base-36 characters from a CSPRNG (about 103 bits). @example randomIds().next({ prefix: 'case' }) */
+/** Random ids: prefix, underscore, 20 base-36 characters from a CSPRNG (about 103 bits). */
 export function randomIds(): IdGenerator {
   // The CSPRNG is asked for 256 ids' worth of bytes at a time: one call per id costs more than the id.
   const pool = new Uint8Array(idLength * idsPerFill);

@@ -6,9 +6,6 @@ type Meta = Record<string, unknown>;
  * and a logger without it drops them. The delivery worker writes one line per attempt, per
  * disabled endpoint, per circuit breaker change and at its start and stop, each with an `event`
  * field (`webhook.attempt`, ...) and the rest as fields (docs/decisions/operations-telemetry.md).
- *
- * @example
- * const logger: Logger = { error: (message, meta) => console.error(message, meta), warn: console.warn, info: console.info };
  */
 export interface Logger {
   error(message: string, meta?: Meta): void;
@@ -26,9 +23,6 @@ const severity: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 
  * A value made fit for a JSON log line: an `Error` becomes its name, message, stack, cause and
  * own fields (`code`); a bigint becomes its digits; a value seen before in the same line becomes
  * `'[Circular]'`.
- *
- * @example
- * JSON.stringify(loggable({ cause: new TypeError('bad') })) // '{"cause":{"name":"TypeError","message":"bad","stack":"..."}}'
  */
 export function loggable(value: unknown, seen: WeakSet<object> = new WeakSet()): unknown {
   if (typeof value === 'bigint') return value.toString();
@@ -53,9 +47,6 @@ export function loggable(value: unknown, seen: WeakSet<object> = new WeakSet()):
  * A logger writing one JSON object per line to the console, from `level` up (default `info`, so
  * debug lines are dropped): `{"level":"info","time":"…","msg":"…",...fields}`. Errors in the
  * fields are written out (name, message, stack), so a log collector can parse every line.
- *
- * @example
- * consoleLogger({ level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'info' })
  */
 export function consoleLogger(
   options: { readonly level?: LogLevel; readonly now?: () => Date } = {},

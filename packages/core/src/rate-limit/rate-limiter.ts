@@ -12,9 +12,6 @@ export interface RateLimitDecision {
 /**
  * The rate-limit port. Buckets are named by the route table (`rateLimit: { bucket }`); the key is
  * the caller (user id), so every user has their own counter per bucket.
- *
- * @example
- * const decision = await rateLimiter.consume({ bucket: 'case-replies', key: 'usr_1' });
  */
 export interface RateLimiter {
   consume(input: { bucket: string; key: string }): Promise<RateLimitDecision>;

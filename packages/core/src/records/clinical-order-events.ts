@@ -23,9 +23,6 @@ const updateFields: readonly string[] = categoryAllowlists.ORDER.filter(
 /**
  * The raw event of a clinical order: the fields the host sent, with the order's id, status and
  * links under their SPEC 6.2 names (its ecommerce order is `ecommerce_order_id`).
- *
- * @example
- * clinicalOrderData(record) // { case_status: 'open', order_id: 'co_1', order_status: 'in_review', ecommerce_order_id: 'ord_1' }
  */
 export function clinicalOrderData(order: CommerceRecord): Record<string, unknown> {
   return {
@@ -63,9 +60,6 @@ const changed = (before: Record<string, unknown>, after: Record<string, unknown>
  * - any other ORDER-allowlisted field added, changed or removed: `order_updated`.
  *
  * The same report twice emits nothing the second time.
- *
- * @example
- * clinicalOrderEvents(before, { ...before, status: 'completed' }) // ['order_completed']
  */
 export function clinicalOrderEvents(previous: CommerceRecord | undefined, next: CommerceRecord): string[] {
   const rules = recordKinds.clinicalOrder;

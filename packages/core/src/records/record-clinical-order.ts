@@ -44,9 +44,6 @@ export type RecordClinicalOrderInput = z.input<typeof recordClinicalOrderInput>;
  * other ORDER field. Reporting the same order again emits nothing.
  *
  * @returns 422 INVALID_FIELD naming the field when the input is invalid
- * @example
- * await service.commerce.recordClinicalOrder({ affiliateId: 'aff_1', order: {
- *   id: 'co_1', status: 'in_review', ecommerceOrderId: 'ord_1', fields: { case_id: 'cs_1', case_status: 'assigned' } } });
  */
 export function recordClinicalOrder(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

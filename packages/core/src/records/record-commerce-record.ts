@@ -32,8 +32,6 @@ export type RecordInput = z.input<typeof recordInput>;
  * same status reported twice emits nothing again.
  *
  * @returns 422 INVALID_FIELD naming the field when the input is invalid
- * @example
- * await service.commerce.recordShipment({ affiliateId: 'aff_1', record: { id: 'shp_1', status: 'in_transit', orderId: 'ord_1', fields: { tracking_number: '1Z9' } } });
  */
 export function recordCommerceRecord(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -7,7 +7,7 @@ import { recordId } from '../orders/order-input';
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
 
-/** The kinds of activity `recordOrderActivity` takes. @example orderActivityTypes.includes('visit_scheduled') */
+/** The kinds of activity `recordOrderActivity` takes. */
 export const orderActivityTypes = [
   'message_received',
   'visit_scheduled',
@@ -65,9 +65,6 @@ export type RecordOrderActivityInput = z.input<typeof recordOrderActivityInput>;
  *
  * @returns the event; 404 NOT_FOUND when the clinical order does not exist for the affiliate;
  *   422 INVALID_FIELD naming the field when the input is invalid
- * @example
- * await service.commerce.recordOrderActivity({ affiliateId: 'aff_1', orderId: 'co_1',
- *   activity: { type: 'visit_scheduled', id: 'vis_1', fields: { visit_type: 'video', video_requested: true } } });
  */
 export function recordOrderActivity(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -35,8 +35,6 @@ export type RecordRenewalFailureInput = z.input<typeof recordRenewalFailureInput
  *
  * @returns the event; 404 NOT_FOUND when the subscription does not exist for the affiliate; 422
  *   INVALID_FIELD naming the field when the input is invalid
- * @example
- * await service.commerce.recordRenewalFailure({ affiliateId: 'aff_1', subscriptionId: 'sub_1', cycleNumber: 3, attempt: 2 });
  */
 export function recordRenewalFailure(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -35,12 +35,6 @@ export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>;
  * Stores (creates or replaces) a subscription as the host's commerce back end reports it; emits
  * `subscription_created` the first time, and the event of a later status change as
  * `setSubscriptionStatus` does (`subscription_paused`, `_resumed`, `_cancelled`).
- *
- * @example
- * await service.commerce.recordSubscription({
- *   affiliateId: 'aff_1',
- *   subscription: { cadence: { interval: 'month', count: 1 }, nextBillingDate: '2027-01-05T09:00:00Z' },
- * });
  */
 export function recordSubscription(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -9,8 +9,6 @@ const strictFormat = /^\d{2}-\d{2}-\d{4}$/;
  * pass: `02-30-2027`, `13-01-2027`, `2-3-2027` and `2027-03-02` are refused.
  *
  * @returns the day as `{ year, month, day }` (month 1 to 12)
- * @example
- * parseRenewalDate('03-02-2027') // ok({ year: 2027, month: 3, day: 2 })
  */
 export function parseRenewalDate(value: unknown): Result<CalendarDay, DomainError> {
   if (value === undefined || value === null || value === '')
@@ -40,9 +38,6 @@ function dayNumber({ year, month, day }: CalendarDay): number {
 /**
  * The new next billing date: the chosen day at the UTC time of day of the current one
  * (DESIGN.md), refused unless the day is after today's UTC date.
- *
- * @example
- * nextBillingDateFor({ year: 2027, month: 3, day: 2 }, current, now)
  */
 export function nextBillingDateFor(day: CalendarDay, current: Date, now: Date): Result<Date, DomainError> {
   const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };

@@ -12,8 +12,6 @@ import type { Subscription } from './subscription-store';
  *
  * @returns 422 INVALID_FIELD for a missing, malformed, unreal or past date; 404 when the
  *   subscription does not exist for this affiliate
- * @example
- * await setRenewalDate(deps, { affiliateId: 'aff_1', id: 'sub_1', renewalDate: '03-02-2027' });
  */
 export function setRenewalDate(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,

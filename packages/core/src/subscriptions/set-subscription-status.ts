@@ -26,8 +26,6 @@ export type SetSubscriptionStatusInput = z.input<typeof setSubscriptionStatusInp
  *
  * @returns the subscription; 404 NOT_FOUND when it does not exist for the affiliate; 422
  *   INVALID_FIELD for another status
- * @example
- * await service.commerce.setSubscriptionStatus({ affiliateId: 'aff_1', subscriptionId: 'sub_1', status: 'paused' });
  */
 export function setSubscriptionStatus(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

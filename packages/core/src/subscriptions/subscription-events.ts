@@ -13,8 +13,6 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
  * The COMMERCE event of a subscription's status change, if it has one: `subscription_paused`,
  * `subscription_cancelled`, and `subscription_resumed` when a paused or cancelled subscription
  * is active again. Other changes (to or from a host's own status such as `past_due`) emit none.
- *
- * @example subscriptionStatusEvent('paused', 'active') // 'subscription_resumed'
  */
 export function subscriptionStatusEvent(from: string, to: string): string | undefined {
   if (from === to) return undefined;
@@ -28,9 +26,6 @@ export function subscriptionStatusEvent(from: string, to: string): string | unde
  * Emits a subscription's COMMERCE event in the caller's transaction: its id, status and plan,
  * the order that started it as `ecommerce_order_id` (the join to its journey and attribution,
  * SPEC 2.8 rule 2), its patient, and `extra` fields.
- *
- * @example
- * await emitSubscriptionEvent(tx, deps, { eventType: 'subscription_paused', subscription });
  */
 export async function emitSubscriptionEvent(
   tx: Storage,

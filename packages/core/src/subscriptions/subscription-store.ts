@@ -22,9 +22,6 @@ export interface Subscription {
 /**
  * Storage of subscriptions. Every read and write names the affiliate, so another tenant's id
  * is simply not found.
- *
- * @example
- * const sub = await storage.subscriptions.get({ affiliateId: 'aff_1', id: 'sub_1' });
  */
 export interface SubscriptionStore {
   upsert(input: { subscription: Subscription }): Promise<void>;

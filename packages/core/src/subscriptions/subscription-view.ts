@@ -8,7 +8,6 @@ export const subscriptionViewSchema = z.object({
   endDate: z.iso.datetime().optional(),
 });
 
-/** @example toSubscriptionView(subscription).nextBillingDate // '2027-03-02T09:30:00.000Z' */
 export function toSubscriptionView(subscription: Subscription): z.infer<typeof subscriptionViewSchema> {
   return {
     id: subscription.id,

@@ -14,23 +14,13 @@ import type { SupportCase, SyncedField } from './support-store';
 
 type CaseDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'ids'>;
 
-/**
- * A case just created, with the required fields that had nothing to send (SPEC 2.2).
- *
- * @example
- * const { supportCase, missingRequiredFields } = created;
- */
+/** A case just created, with the required fields that had nothing to send (SPEC 2.2). */
 export interface CreatedCase {
   readonly supportCase: SupportCase;
   readonly missingRequiredFields: readonly MissingField[];
 }
 
-/**
- * Who creates a case, and with which values.
- *
- * @example
- * const input: CreateCaseInput = { affiliateId: 'aff_1', userId: 'usr_1', requestTypeId: '11', fields: { summary: 'Hi' } };
- */
+/** Who creates a case, and with which values. */
 export interface CreateCaseInput extends SuppliedValues {
   readonly affiliateId: string;
   readonly userId: string;
@@ -49,8 +39,6 @@ const notSynced = () =>
  * @returns 404 when the case system has no such request type; 422 INVALID_FIELD when it has no
  *   synced fields, a value names an unknown field, or the case system refuses the values;
  *   502 UPSTREAM_UNAVAILABLE when the case system cannot be reached (nothing is stored)
- * @example
- * await createTicket(deps, { affiliateId: 'aff_1', userId: 'usr_1', requestTypeId: '11', fields: { summary: 'Hi' } });
  */
 export function createTicket(deps: CaseDeps, input: CreateCaseInput): ResultAsync<CreatedCase, DomainError> {
   return ResultAsync.fromSafePromise(
@@ -76,8 +64,6 @@ export function createTicket(deps: CaseDeps, input: CreateCaseInput): ResultAsyn
  * @returns 404 when the order does not exist for this affiliate or the request type is unknown;
  *   422 INVALID_FIELD when a value names an unknown field or the case system refuses the values;
  *   502 UPSTREAM_UNAVAILABLE when the case system cannot be reached (nothing is stored)
- * @example
- * await createOrderCase(deps, { affiliateId: 'aff_1', userId: 'usr_1', orderId: 'ord_1', requestTypeId: '10' });
  */
 export function createOrderCase(
   deps: CaseDeps,

@@ -3,34 +3,19 @@ import type { CaseFieldValue } from '../cases/case-system';
 import { type DomainError, invalidField } from '../errors';
 import type { SyncedField } from './support-store';
 
-/**
- * A required field that got neither a value nor a default (the `missingRequiredFields` of SPEC 2.2).
- *
- * @example
- * const missing: MissingField = { externalSystemIdentifier: 'summary', name: 'Summary' };
- */
+/** A required field that got neither a value nor a default (the `missingRequiredFields` of SPEC 2.2). */
 export interface MissingField {
   readonly externalSystemIdentifier: string;
   readonly name: string;
 }
 
-/**
- * What is sent to the case system, and which required fields had nothing to send.
- *
- * @example
- * const { requestFieldValues, missingRequiredFields } = plan;
- */
+/** What is sent to the case system, and which required fields had nothing to send. */
 export interface FieldValuesPlan {
   readonly requestFieldValues: Readonly<Record<string, unknown>>;
   readonly missingRequiredFields: readonly MissingField[];
 }
 
-/**
- * The two maps a create call may carry (SPEC 4.1); `requestFieldValues` wins where both name a field.
- *
- * @example
- * const supplied: SuppliedValues = { fields: { summary: 'Hi' }, requestFieldValues: { description: 'More' } };
- */
+/** The two maps a create call may carry (SPEC 4.1); `requestFieldValues` wins where both name a field. */
 export interface SuppliedValues {
   readonly fields?: Readonly<Record<string, unknown>>;
   readonly requestFieldValues?: Readonly<Record<string, unknown>>;
@@ -39,9 +24,6 @@ export interface SuppliedValues {
 /**
  * Turns the text of a default into the text to send, or undefined when the default cannot be
  * used (create-ticket has no order to fill `{{order.id}}` with).
- *
- * @example
- * const resolve: ResolveText = (text) => resolveVariables(text, variables);
  */
 export type ResolveText = (text: string) => string | undefined;
 
@@ -54,8 +36,6 @@ export type ResolveText = (text: string) => string | undefined;
  * refused before anything is sent.
  *
  * @returns 422 INVALID_FIELD (`fields.<id>` or `requestFieldValues.<id>`) for an unknown field
- * @example
- * planFieldValues(synced.fields, { fields: { summary: 'Parcel damaged' } })
  */
 export function planFieldValues(
   fields: readonly SyncedField[],
@@ -88,12 +68,7 @@ export function planFieldValues(
   return ok({ requestFieldValues, missingRequiredFields });
 }
 
-/**
- * True for a value that says nothing: undefined, null, a blank string or an empty list.
- *
- * @example
- * isBlank('  ') // true
- */
+/** True for a value that says nothing: undefined, null, a blank string or an empty list. */
 export function isBlank(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string') return value.trim() === '';
@@ -108,9 +83,6 @@ const byId = new Set(['option', 'priority', 'issuetype', 'resolution', 'version'
  * selects (`{ id }`, with `child` for cascading selects), a list for multi-value fields, a number
  * for number fields, and the text itself otherwise (through `resolve`). Undefined when the field
  * has no default or `resolve` refuses one of its texts.
- *
- * @example
- * defaultFieldValue(reasonField, (text) => text) // { id: '10100' }
  */
 export function defaultFieldValue(field: SyncedField, resolve: ResolveText): unknown {
   if (field.defaultValues.length === 0) return undefined;

@@ -5,26 +5,13 @@ import { readBodyAtMost } from '../http/read-body';
 /**
  * Room a multipart body may take beyond its file: the message (at most
  * {@link maxMessageLength} characters, up to 4 bytes each in UTF-8) and the part headers.
- *
- * @example
- * const cap = fileLimitBytes + multipartAllowanceBytes;
  */
 export const multipartAllowanceBytes = 256 * 1024;
 
-/**
- * The longest reply message, in characters: Jira's limit for a comment body.
- *
- * @example
- * message.length <= maxMessageLength
- */
+/** The longest reply message, in characters: Jira's limit for a comment body. */
 export const maxMessageLength = 32_767;
 
-/**
- * A file taken from a multipart body, ready for the case system.
- *
- * @example
- * const file: UploadedFile = { filename: 'label.png', contentType: 'image/png', data: new Uint8Array([1]) };
- */
+/** A file taken from a multipart body, ready for the case system. */
 export interface UploadedFile {
   /** The sent name without any path part. */
   readonly filename: string;
@@ -41,8 +28,6 @@ const multipartType = /^multipart\/form-data\s*;.*\bboundary=/i;
  *
  * @returns 422 INVALID_FIELD (`body`) for another content type, an empty or malformed body;
  *   413 PAYLOAD_TOO_LARGE (`file`) for a body over the cap
- * @example
- * const form = await readMultipartForm(request, 10 * 1024 * 1024);
  */
 export async function readMultipartForm(
   request: Request,
@@ -66,12 +51,7 @@ export async function readMultipartForm(
   }
 }
 
-/**
- * The one text field `name`, or undefined when absent; a file or a repeated field is 422.
- *
- * @example
- * const message = textField(form, 'message');
- */
+/** The one text field `name`, or undefined when absent; a file or a repeated field is 422. */
 export function textField(form: FormData, name: string): Result<string | undefined, DomainError> {
   const values = form.getAll(name);
   if (values.length === 0) return ok(undefined);
@@ -86,8 +66,6 @@ export function textField(form: FormData, name: string): Result<string | undefin
  *
  * @returns 413 PAYLOAD_TOO_LARGE over `fileLimitBytes`; 422 INVALID_FIELD for text instead of a
  *   file, an empty file, or more than one file
- * @example
- * const file = fileField(form, 'file', 10 * 1024 * 1024);
  */
 export async function fileField(
   form: FormData,
@@ -112,9 +90,6 @@ export async function fileField(
 /**
  * The last path part of a sent file name (`/` and `\` both separate), without control or
  * formatting characters (bidi overrides), at most 255 characters; `attachment` when nothing is left.
- *
- * @example
- * safeFilename('..\\..\\C:\\temp\\label.png') // 'label.png'
  */
 export function safeFilename(name: string): string {
   const last = name.split(/[/\\]/).pop() ?? '';
@@ -129,9 +104,6 @@ const mediaType = new RegExp(`^${token}/${token}(\\s*;\\s*${token}=(${token}|"[^
 /**
  * The sent content type when it is a well-formed media type (parameters kept), otherwise
  * `application/octet-stream`; nothing else reaches the case system's part headers.
- *
- * @example
- * safeContentType('image/png') // 'image/png'
  */
 export function safeContentType(type: string): string {
   const trimmed = type.trim();

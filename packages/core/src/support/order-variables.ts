@@ -5,9 +5,6 @@ import type { Order } from '../orders/order-store';
  * a variable whose value the order does not have (no patient, no journey) becomes empty text.
  * Only identifiers and commercial facts: no patient names, contact details or health data ever
  * reach the case system through a default.
- *
- * @example
- * orderVariableNames.includes('order.id') // true
  */
 export const orderVariableNames = [
   'affiliate.id',
@@ -31,12 +28,7 @@ export const orderVariableNames = [
  */
 export type OrderVariableName = (typeof orderVariableNames)[number];
 
-/**
- * The values of {@link orderVariableNames} for one order, its patient and affiliate.
- *
- * @example
- * orderVariables({ affiliateId: 'aff_1', order, patient: { id: 'pat_1' } })['order.id'] // 'ord_1'
- */
+/** The values of {@link orderVariableNames} for one order, its patient and affiliate. */
 export function orderVariables(input: {
   affiliateId: string;
   order: Order;
@@ -63,9 +55,6 @@ const variable = /\{\{\s*([A-Za-z]+(?:\.[A-Za-z]+)*)\s*\}\}/g;
 /**
  * Replaces `{{name}}` (spaces inside the braces allowed) by its value. Names that are not
  * variables are left as written, so literal braces in a default survive.
- *
- * @example
- * resolveVariables('Order {{ order.id }}', { 'order.id': 'ord_1' }) // 'Order ord_1'
  */
 export function resolveVariables(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(variable, (whole, name: string) =>
@@ -78,9 +67,6 @@ const known = new Set<string>(orderVariableNames);
 /**
  * Keeps a default's text for create-ticket, which has no order: a text using an order variable
  * is refused (undefined), so `{{order.id}}` never reaches the case system unresolved.
- *
- * @example
- * withoutOrderVariables('Order {{order.id}}') // undefined
  */
 export function withoutOrderVariables(text: string): string | undefined {
   for (const match of text.matchAll(variable)) if (known.has(match[1]!)) return undefined;

@@ -11,8 +11,6 @@ import type { SupportCase } from './support-store';
  * then answered with the status last seen (its `updatedAt` says when that was).
  *
  * @returns 404 when the case does not exist for this affiliate
- * @example
- * await readCase(deps, { affiliateId: 'aff_1', id: 'case_1' });
  */
 export function readCase(
   deps: Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger' | 'ids'>,

@@ -14,8 +14,6 @@ import {
  *
  * @returns 422 INVALID_FIELD for a body that is not multipart, a missing, blank or too long
  *   message, or a bad file; 413 PAYLOAD_TOO_LARGE for a file over `fileLimitBytes`
- * @example
- * const reply = await readReplyForm(request, 10 * 1024 * 1024);
  */
 export function readReplyForm(
   request: Request,
@@ -46,8 +44,6 @@ function checkMessage(message: string | undefined): Result<string, DomainError> 
  *
  * @returns 422 INVALID_FIELD for a body that is not multipart or a missing or bad file;
  *   413 PAYLOAD_TOO_LARGE for a file over `fileLimitBytes`
- * @example
- * const { file } = await readAttachmentForm(request, 10 * 1024 * 1024);
  */
 export function readAttachmentForm(
   request: Request,

@@ -16,12 +16,7 @@ const file = z
   .string()
   .meta({ format: 'binary', description: 'One file; 10 MiB by default (support.fileLimitBytes).' });
 
-/**
- * Routes that write to a case: replies and files (SPEC 2.3, 4.3, 8), on multipart bodies.
- *
- * @example
- * const routes = [...replyRoutes];
- */
+/** Routes that write to a case: replies and files (SPEC 2.3, 4.3, 8), on multipart bodies. */
 export const replyRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'POST',

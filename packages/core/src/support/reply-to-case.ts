@@ -12,9 +12,6 @@ type ReplyDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger'
 /**
  * The status change a reply caused. `toStatus` is absent only when the case system performed the
  * transition but its new status could not be read back.
- *
- * @example
- * const moved: ReplyTransition = { id: '31', name: 'Respond to support', fromStatus: 'Waiting for customer', toStatus: 'Waiting for support' };
  */
 export interface ReplyTransition {
   readonly id: string;
@@ -26,9 +23,6 @@ export interface ReplyTransition {
 /**
  * What a reply created (SPEC 2.3): the raw comment, the attachments, and the transition when the
  * reply caused one.
- *
- * @example
- * const { comment, attachments, transition } = reply;
  */
 export interface ReplyResult {
   readonly comment: CaseComment;
@@ -40,8 +34,6 @@ export interface ReplyResult {
  * Reads one case of the affiliate.
  *
  * @returns 404 when the case does not exist for this affiliate
- * @example
- * await findCase(deps, { affiliateId: 'aff_1', id: 'case_1' });
  */
 export function findCase(
   deps: Pick<ServiceDeps, 'storage'>,
@@ -63,8 +55,6 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  *
  * @returns 502 UPSTREAM_UNAVAILABLE when the case system cannot be reached before the comment
  *   was created; 422 INVALID_FIELD when it refuses the comment or the file
- * @example
- * await replyToCase(deps, { supportCase, message: 'Any news?', rules: defaultReplyTransitions });
  */
 export function replyToCase(
   deps: ReplyDeps,
@@ -205,8 +195,6 @@ function recordStatus(
  *
  * @returns 502 UPSTREAM_UNAVAILABLE when the case system cannot be reached; 422 INVALID_FIELD
  *   when it refuses the file
- * @example
- * await attachToCase(deps, { supportCase, file });
  */
 export function attachToCase(
   deps: Pick<ServiceDeps, 'caseSystem'>,

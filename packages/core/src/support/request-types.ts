@@ -4,12 +4,7 @@ import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { SyncedRequestType } from './support-store';
 
-/**
- * A request type of the case system, with whether this affiliate has synced it.
- *
- * @example
- * const { requestType, synced } = listed[0];
- */
+/** A request type of the case system, with whether this affiliate has synced it. */
 export interface ListedRequestType {
   readonly requestType: CaseRequestType;
   readonly synced?: SyncedRequestType;
@@ -20,8 +15,6 @@ export interface ListedRequestType {
  * with this affiliate's synced copy when there is one.
  *
  * @returns 502 UPSTREAM_UNAVAILABLE when the case system cannot be reached
- * @example
- * await listRequestTypes(deps, { affiliateId: 'aff_1' });
  */
 export function listRequestTypes(
   deps: Pick<ServiceDeps, 'storage' | 'caseSystem'>,
@@ -44,8 +37,6 @@ export function listRequestTypes(
  * Finds one request type of the case system by id.
  *
  * @returns 404 when the case system has no such request type; 502 when it cannot be reached
- * @example
- * await findRequestType(deps, '10');
  */
 export function findRequestType(
   deps: Pick<ServiceDeps, 'caseSystem'>,
@@ -63,8 +54,6 @@ export function findRequestType(
  * before the write, so a failure stores nothing.
  *
  * @returns 404 when the case system has no such request type; 502 when it cannot be reached
- * @example
- * await syncRequestType(deps, { affiliateId: 'aff_1', requestTypeId: '10' });
  */
 export function syncRequestType(
   deps: Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock'>,

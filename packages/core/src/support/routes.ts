@@ -18,12 +18,7 @@ import {
 const tags = ['support'];
 const errorDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });
 
-/**
- * Changing what every agent of the affiliate fills in is configuration: admins only.
- *
- * @example
- * supportConfigurers.includes('affiliate_agent') // false
- */
+/** Changing what every agent of the affiliate fills in is configuration: admins only. */
 export const supportConfigurers: readonly Role[] = ['affiliate_super_admin', 'affiliate_admin'];
 
 const requestTypeId = z.string().trim().min(1).max(200);
@@ -39,12 +34,7 @@ const created = ({ supportCase, missingRequiredFields }: CreatedCase) => ({
   body: { success: true, missingRequiredFields, data: toCaseView(supportCase) },
 });
 
-/**
- * Routes of support cases (SPEC 1, 2.2, 2.3, 4.1, 4.3, 4.8, 5.3, 8).
- *
- * @example
- * const routes = [...supportRoutes];
- */
+/** Routes of support cases (SPEC 1, 2.2, 2.3, 4.1, 4.3, 4.8, 5.3, 8). */
 export const supportRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',

@@ -14,9 +14,6 @@ export type SupportEventType =
  * Emits a case's SUPPORT event in the caller's transaction, with the SUPPORT allowlist's fields
  * (SPEC 6.2) and, for a case about an order, the order's patient. Support events carry no
  * attribution (SPEC 6.5). `eventKey` makes a repeated report of the same change one event.
- *
- * @example
- * await storage.transaction((tx) => emitSupportEvent(tx, deps, 'support_case_created', supportCase, `${supportCase.id}:created`));
  */
 export async function emitSupportEvent(
   tx: Storage,
@@ -52,9 +49,6 @@ export async function emitSupportEvent(
  * Records a case's new status and emits `support_case_status_changed`, in one transaction holding
  * the case's lock that reads the stored state first: a status already stored emits nothing, and of
  * racing syncs each change is emitted from the state it really left.
- *
- * @example
- * await recordCaseStatus(deps, supportCase, { status: 'In progress', statusCategory: 'INDETERMINATE' });
  */
 export function recordCaseStatus(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

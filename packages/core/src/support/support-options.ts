@@ -25,26 +25,18 @@ export interface SupportOptions {
   readonly replyTransitions?: readonly ReplyTransitionRule[];
 }
 
-/** 10 MiB: the default file size limit of respond and attachment. @example defaultFileLimitBytes // 10485760 */
+/** 10 MiB: the default file size limit of respond and attachment. */
 export const defaultFileLimitBytes = 10 * 1024 * 1024;
 
 /**
  * JSM's service-request workflow: a reply on a case waiting for the customer hands it back to
  * support, as JSM's own "transition on customer comment" automation does.
- *
- * @example
- * createService({ ...ports, support: { replyTransitions: [...defaultReplyTransitions, { fromStatus: 'Resolved', transitionName: 'Reopen' }] } });
  */
 export const defaultReplyTransitions: readonly ReplyTransitionRule[] = [
   { fromStatus: 'Waiting for customer', transitionName: 'Respond to support' },
 ];
 
-/**
- * {@link SupportOptions} with every default applied.
- *
- * @example
- * const { fileLimitBytes }: SupportSettings = supportSettings(deps.support);
- */
+/** {@link SupportOptions} with every default applied. */
 export interface SupportSettings {
   readonly fileLimitBytes: number;
   readonly replyTransitions: readonly ReplyTransitionRule[];
@@ -53,9 +45,6 @@ export interface SupportSettings {
 /**
  * Applies the defaults, and throws a `TypeError` for a misconfigured host (a limit that is not a
  * positive whole number of bytes, or a rule with a blank name).
- *
- * @example
- * supportSettings(deps.support).fileLimitBytes // 10485760
  */
 export function supportSettings(options: SupportOptions | undefined): SupportSettings {
   const fileLimitBytes = options?.fileLimitBytes ?? defaultFileLimitBytes;

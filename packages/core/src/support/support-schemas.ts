@@ -7,21 +7,13 @@ const statusCategorySchema = z.enum(['NEW', 'INDETERMINATE', 'DONE', 'UNDEFINED'
 /**
  * Our own status of a case, from the case system's status category: `open` (new or unknown),
  * `in_progress` (being worked on, or waiting for someone), `resolved` (done).
- *
- * @example
- * caseStatusOf('DONE') // 'resolved'
  */
 export function caseStatusOf(category: CaseStatusCategory): 'open' | 'in_progress' | 'resolved' {
   if (category === 'DONE') return 'resolved';
   return category === 'INDETERMINATE' ? 'in_progress' : 'open';
 }
 
-/**
- * A case as the API shows it.
- *
- * @example
- * caseViewSchema.parse(toCaseView(supportCase));
- */
+/** A case as the API shows it. */
 export const caseViewSchema = z.object({
   id: z.string(),
   requestTypeId: z.string(),
@@ -38,20 +30,10 @@ export const caseViewSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 
-/**
- * A case as the API shows it.
- *
- * @example
- * const view: CaseView = toCaseView(supportCase);
- */
+/** A case as the API shows it. */
 export type CaseView = z.infer<typeof caseViewSchema>;
 
-/**
- * The API view of a stored case.
- *
- * @example
- * toCaseView(supportCase).externalCaseIdentifier // 'SUP-1'
- */
+/** The API view of a stored case. */
 export function toCaseView(supportCase: SupportCase): CaseView {
   return {
     id: supportCase.id,
@@ -88,12 +70,7 @@ const toFieldValueView = (option: CaseFieldValue): FieldValueView => ({
   ...(option.children === undefined ? {} : { children: option.children.map(toFieldValueView) }),
 });
 
-/**
- * A synced field as the API shows it.
- *
- * @example
- * syncedFieldViewSchema.parse(toSyncedRequestTypeView(synced).fields[0]);
- */
+/** A synced field as the API shows it. */
 export const syncedFieldViewSchema = z.object({
   externalSystemIdentifier: z.string(),
   name: z.string(),
@@ -104,12 +81,7 @@ export const syncedFieldViewSchema = z.object({
   schema: z.looseObject({ type: z.string() }).optional(),
 });
 
-/**
- * A synced request type as the API shows it.
- *
- * @example
- * syncedRequestTypeViewSchema.parse(toSyncedRequestTypeView(synced));
- */
+/** A synced request type as the API shows it. */
 export const syncedRequestTypeViewSchema = z.object({
   externalCaseTypeIdentifier: z.string(),
   name: z.string(),
@@ -118,12 +90,7 @@ export const syncedRequestTypeViewSchema = z.object({
   fields: z.array(syncedFieldViewSchema),
 });
 
-/**
- * The API view of a synced request type.
- *
- * @example
- * toSyncedRequestTypeView(synced).fields[0].externalSystemIdentifier // 'summary'
- */
+/** The API view of a synced request type. */
 export function toSyncedRequestTypeView(
   type: SyncedRequestType,
 ): z.infer<typeof syncedRequestTypeViewSchema> {
@@ -144,12 +111,7 @@ export function toSyncedRequestTypeView(
   };
 }
 
-/**
- * One request type of GET /v2/tracker-apis/request-types.
- *
- * @example
- * requestTypeListItemSchema.parse({ externalCaseTypeIdentifier: '10', name: 'Order problem', synced: false });
- */
+/** One request type of GET /v2/tracker-apis/request-types. */
 export const requestTypeListItemSchema = z.object({
   externalCaseTypeIdentifier: z.string(),
   name: z.string(),
@@ -160,32 +122,17 @@ export const requestTypeListItemSchema = z.object({
   syncedFieldCount: z.number().int().optional(),
 });
 
-/**
- * A required field that had neither a value nor a default.
- *
- * @example
- * missingFieldSchema.parse({ externalSystemIdentifier: 'summary', name: 'Summary' });
- */
+/** A required field that had neither a value nor a default. */
 export const missingFieldSchema = z.object({ externalSystemIdentifier: z.string(), name: z.string() });
 
-/**
- * SPEC 2.2: the answer of create-ticket and POST /v2/cases.
- *
- * @example
- * caseCreatedSchema.parse(await response.json());
- */
+/** SPEC 2.2: the answer of create-ticket and POST /v2/cases. */
 export const caseCreatedSchema = z.object({
   success: z.literal(true),
   missingRequiredFields: z.array(missingFieldSchema),
   data: caseViewSchema,
 });
 
-/**
- * The status change a reply caused.
- *
- * @example
- * replyTransitionSchema.parse({ id: '31', name: 'Respond to support', fromStatus: 'Waiting for customer' });
- */
+/** The status change a reply caused. */
 export const replyTransitionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -196,12 +143,7 @@ export const replyTransitionSchema = z.object({
 const rawCommentSchema = z.looseObject({ id: z.string(), body: z.string() });
 const rawAttachmentSchema = z.looseObject({ filename: z.string() });
 
-/**
- * SPEC 2.3: the answer of respond, exactly; there is no top-level `commentId`.
- *
- * @example
- * replyResultSchema.parse(await response.json());
- */
+/** SPEC 2.3: the answer of respond, exactly; there is no top-level `commentId`. */
 export const replyResultSchema = z.strictObject({
   success: z.literal(true),
   data: z.strictObject({
@@ -211,12 +153,7 @@ export const replyResultSchema = z.strictObject({
   }),
 });
 
-/**
- * The answer of POST /v2/cases/{id}/actions/attachment.
- *
- * @example
- * attachmentResultSchema.parse(await response.json());
- */
+/** The answer of POST /v2/cases/{id}/actions/attachment. */
 export const attachmentResultSchema = z.object({
   success: z.literal(true),
   data: z.object({ attachments: z.array(rawAttachmentSchema) }),

@@ -1,13 +1,6 @@
 import type { CaseFieldSchema, CaseFieldValue, CaseStatusCategory } from '../cases/case-system';
 
-/**
- * One field of a synced request type, as POST /v2/cases/sync-case-type stored it.
- *
- * @example
- * const field: SyncedField = {
- *   externalSystemIdentifier: 'summary', name: 'Summary', required: true, defaultValues: [], validValues: [],
- * };
- */
+/** One field of a synced request type, as POST /v2/cases/sync-case-type stored it. */
 export interface SyncedField {
   /** The case system's field id (JSM `fieldId`): the key of `fields` and `requestFieldValues`. */
   readonly externalSystemIdentifier: string;
@@ -22,9 +15,6 @@ export interface SyncedField {
 /**
  * A request type an affiliate synced from the case system, with its fields at the time of sync.
  * Synced types are per affiliate: one affiliate's sync never changes another's create-ticket.
- *
- * @example
- * const synced = await storage.support.getRequestType({ affiliateId: 'aff_1', requestTypeId: '10' });
  */
 export interface SyncedRequestType {
   readonly affiliateId: string;
@@ -39,9 +29,6 @@ export interface SyncedRequestType {
 /**
  * A support case: our record of a request created in the case system, stored per affiliate
  * only after the case system created the request.
- *
- * @example
- * const found = await storage.support.getCase({ affiliateId: 'aff_1', id: 'case_1' });
  */
 export interface SupportCase {
   /** Our id, `case_...`. */

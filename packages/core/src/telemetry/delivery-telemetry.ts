@@ -48,11 +48,6 @@ export interface AttemptWatch {
  * emitted the event (when there was one), and at its end the `webhook.attempt.duration`
  * histogram and one `webhook.attempt` log line (info when it succeeded, warn when it will be
  * retried, error when the delivery failed for good).
- *
- * @example
- * const watch = watchAttempt(deps.logger, fields);
- * const outcome = await watch.run(() => send());
- * watch.end({ outcome: 'succeeded', statusCode: 200, latencyMs: 31 });
  */
 export function watchAttempt(logger: Logger, fields: AttemptFields): AttemptWatch {
   const tracer = activeTracer();
@@ -137,9 +132,6 @@ const errorType = (error: string | undefined): string => error?.split(':', 1)[0]
 /**
  * Counts what became of claimed deliveries on `webhook.deliveries`. Cancelled deliveries carry no
  * event type: cancelling takes every pending delivery of the endpoint at once.
- *
- * @example
- * countDeliveries([{ outcome: 'succeeded', eventType: 'order_created', count: 1 }]);
  */
 export function countDeliveries(
   counted: Iterable<{
@@ -167,9 +159,6 @@ export type AutomaticDisableReason = 'gone' | 'failing';
 /**
  * The log line (warn, `webhook.endpoint_disabled`) and the `webhook.endpoints.disabled` count of
  * an endpoint the worker disabled.
- *
- * @example
- * endpointDisabled(deps.logger, { affiliateId: 'aff_1', webhookId: 'whk_1', reason: 'gone' });
  */
 export function endpointDisabled(
   logger: Logger,
@@ -189,9 +178,6 @@ export type BreakerState = 'closed' | 'open' | 'half_open';
 /**
  * The log line (`webhook.breaker`: warn when it opens, info otherwise) and the
  * `webhook.breaker.transitions` count of a breaker that changed state.
- *
- * @example
- * breakerChanged(deps.logger, { affiliateId: 'aff_1', webhookId: 'whk_1', from: 'closed', to: 'open', failures: 5 });
  */
 export function breakerChanged(
   logger: Logger,
@@ -225,9 +211,6 @@ export interface BacklogReading {
  * Reports the outbox gauges (`webhook.outbox.pending`, `.due`, `.oldest_due_age`) from `read` at
  * each metric collection, until the returned function is called. Nothing is registered while no
  * meter provider is, and a failed read reports nothing for that collection.
- *
- * @example
- * const stop = observeOutbox((now) => deps.storage.deliveries.backlog({ now }), () => deps.clock.now());
  */
 export function observeOutbox(read: (now: Date) => Promise<BacklogReading>, now: () => Date): () => void {
   const meters = instruments();

@@ -40,10 +40,6 @@ export interface RequestWatch {
  * registered, so a host without an OpenTelemetry SDK pays one lookup per request. The span is
  * `METHOD /route/template` (SERVER kind), continues a trace context the request carries when a
  * propagator is registered, and never records the raw path, which holds ids.
- *
- * @example
- * const watch = watchRequest(request);
- * return watch ? watch.run(() => serve(request)) : serve(request);
  */
 export function watchRequest(request: Request): RequestWatch | undefined {
   const meters = instruments();

@@ -5,9 +5,6 @@ const traceparentPattern = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 /**
  * The W3C `traceparent` of the span active now, or undefined outside a valid span (no SDK
  * registered, or no span started). Stored with an emitted event so its delivery attempts link back.
- *
- * @example
- * currentTraceparent() // '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
  */
 export function currentTraceparent(): string | undefined {
   const span = trace.getSpan(context.active());
@@ -17,12 +14,7 @@ export function currentTraceparent(): string | undefined {
   return `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`;
 }
 
-/**
- * The span context a `traceparent` names, for a span link; undefined when it is not one.
- *
- * @example
- * parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')?.spanId // '00f067aa0ba902b7'
- */
+/** The span context a `traceparent` names, for a span link; undefined when it is not one. */
 export function parseTraceparent(traceparent: string | undefined): SpanContext | undefined {
   const parts = traceparent ? traceparentPattern.exec(traceparent) : null;
   if (!parts) return undefined;

@@ -4,23 +4,13 @@ import { type DomainError, notFound } from '../errors';
 import type { ServiceDeps } from '../service-deps';
 import type { Webhook } from './webhook-store';
 
-/**
- * A webhook after a use case, and the secret it issued (shown once) if it issued one.
- *
- * @example
- * const { webhook, secret } = (await rotateSecret(deps, { affiliateId, id }))._unsafeUnwrap();
- */
+/** A webhook after a use case, and the secret it issued (shown once) if it issued one. */
 export interface WebhookResult {
   readonly webhook: Webhook;
   readonly secret?: string;
 }
 
-/**
- * What a change computes from the current record: the new configuration, or nothing to do.
- *
- * @example
- * const computed: Computed = current.status === 'enabled' ? 'unchanged' : { next: { ...current, status: 'enabled' } };
- */
+/** What a change computes from the current record: the new configuration, or nothing to do. */
 export type Computed = { readonly next: Webhook; readonly secret?: string } | 'unchanged';
 
 /**
@@ -31,8 +21,6 @@ export type Computed = { readonly next: Webhook; readonly secret?: string } | 'u
  *
  * @returns 404 NOT_FOUND when the webhook is missing (or another affiliate's), also when it is
  *   deleted meanwhile; the change's own errors
- * @example
- * changeWebhook(deps, () => deps.storage.webhooks.get({ affiliateId, id }), (current, now) => ok({ next: { ...current, name } }));
  */
 export function changeWebhook(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,

@@ -7,20 +7,10 @@ import { webhookHeaders } from './signature';
 import { signingSecretsOf } from './signing-secrets';
 import type { HealthCheck, Webhook } from './webhook-store';
 
-/**
- * Deadline of a health-check probe.
- *
- * @example
- * guardedRequest(deps, { url, method: 'POST', headers, body, timeoutMs: probeTimeoutMs });
- */
+/** Deadline of a health-check probe. */
 export const probeTimeoutMs = 5_000;
 
-/**
- * `event_type` of the probe's test payload.
- *
- * @example
- * JSON.parse(body).event_type === probeEventType // a test ping, not an event
- */
+/** `event_type` of the probe's test payload. */
 export const probeEventType = 'webhook_health_check';
 
 type ProbeDeps = Pick<
@@ -97,8 +87,6 @@ async function probe(deps: ProbeDeps, url: string, webhook: Webhook | undefined)
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
  * @returns 422 INVALID_FIELD (url) for an override that is not an absolute https URL
- * @example
- * const check = await checkWebhookHealth(deps, { affiliateId: 'aff_1', id: 'whk_1' });
  */
 export function checkWebhookHealth(
   deps: ProbeDeps,
@@ -125,8 +113,6 @@ export function checkWebhookHealth(
  * stored.
  *
  * @returns 422 INVALID_FIELD (url) when it is not an absolute https URL
- * @example
- * const check = await checkUrlHealth(deps, { url: 'https://hooks.example.com/new' });
  */
 export function checkUrlHealth(
   deps: ProbeDeps,

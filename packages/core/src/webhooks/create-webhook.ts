@@ -14,12 +14,7 @@ import {
 } from './webhook-input';
 import type { Webhook } from './webhook-store';
 
-/**
- * Body of `POST /v2/webhooks`. Unknown fields are ignored; `authentication` defaults to true.
- *
- * @example
- * createWebhookBody.parse({ name: 'Orders', url: 'https://hooks.example.com/orders' }).authentication // true
- */
+/** Body of `POST /v2/webhooks`. Unknown fields are ignored; `authentication` defaults to true. */
 export const createWebhookBody = z.object({
   name: nameSchema,
   url: urlSchema,
@@ -27,12 +22,7 @@ export const createWebhookBody = z.object({
   webhookInterests: interestsSchema.default([]),
 });
 
-/**
- * Input of {@link createWebhook}.
- *
- * @example
- * const input: CreateWebhookInput = { name: 'Orders', url: 'https://hooks.example.com/orders', webhookInterests: ['order_created'] };
- */
+/** Input of {@link createWebhook}. */
 export type CreateWebhookInput = z.input<typeof createWebhookBody>;
 
 /**

@@ -15,8 +15,6 @@ type DisableDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'logger' | 'onEndpoin
  * notifies.
  *
  * @returns the disabled webhook when this call disabled it; undefined when it already was, or is gone
- * @example
- * await disableEndpoint(deps, { affiliateId: 'aff_1', id: 'whk_1', reason: 'gone' });
  */
 export async function disableEndpoint(
   deps: DisableDeps,

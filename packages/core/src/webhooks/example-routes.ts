@@ -15,9 +15,6 @@ const payloadSchema = z.record(z.string(), z.unknown());
 /**
  * Example events (docs/decisions/webhooks.md, "Example events"): send one to a webhook, or read
  * the payloads of one, as an event catalog shows them.
- *
- * @example
- * const routes = [...webhookRoutes, ...webhookExampleRoutes];
  */
 export const webhookExampleRoutes: readonly AnyRoute[] = [
   defineRoute({

@@ -23,12 +23,7 @@ const dictionaryEntrySchema = z.object({
 
 const dictionary = eventDictionary.map((event) => ({ ...event, subscribable: isSubscribable(event.name) }));
 
-/**
- * Health checks (SPEC 4.7, 4.8) and the legacy event dictionary (SPEC 6.1, 9.6).
- *
- * @example
- * const routes = [...webhookRoutes, ...webhookHealthRoutes];
- */
+/** Health checks (SPEC 4.7, 4.8) and the legacy event dictionary (SPEC 6.1, 9.6). */
 export const webhookHealthRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'POST',

@@ -2,12 +2,7 @@ import { platform } from '#platform';
 import { fromBase64, randomBytes, toBase64, toBase64url, utf8Bytes, utf8Text } from '../platform/bytes';
 import type { SealedSecret } from './webhook-store';
 
-/**
- * Bytes of the host's key: AES-256 takes exactly 32.
- *
- * @example
- * randomBytes(secretKeyBytes).toString('base64') // a new secretKey
- */
+/** Bytes of the host's key: AES-256 takes exactly 32. */
 export const secretKeyBytes = 32;
 
 /**
@@ -56,12 +51,7 @@ function decodedOrEmpty(text: string): Uint8Array<ArrayBuffer> {
 
 const aad = (webhookId: string) => utf8Bytes(`affiliate-commerce:webhook-secret:${webhookId}`);
 
-/**
- * A {@link SecretBox} (node:crypto on Node, WebCrypto elsewhere) with the host's key (see {@link parseSecretKey}).
- *
- * @example
- * const box = secretBox(process.env.WEBHOOK_SECRET_KEY);
- */
+/** A {@link SecretBox} (node:crypto on Node, WebCrypto elsewhere) with the host's key (see {@link parseSecretKey}). */
 export function secretBox(key: Uint8Array | string | undefined): SecretBox {
   const bytes = parseSecretKey(key);
   return {

@@ -8,12 +8,7 @@ import { validate } from '../http/input';
 import type { Delivery } from '../outbox/delivery-store';
 import type { ServiceDeps } from '../service-deps';
 
-/**
- * Body of `POST /v2/webhooks/{id}/actions/sendExample`: the event type to send an example of.
- *
- * @example
- * sendExampleBody.parse({ eventType: 'order_created' })
- */
+/** Body of `POST /v2/webhooks/{id}/actions/sendExample`: the event type to send an example of. */
 export const sendExampleBody = z.object({ eventType: z.string().max(100) });
 
 /** What {@link sendExample} queued: the example event and its one delivery. */
@@ -35,8 +30,6 @@ type Outcome = SentExample | DomainError;
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
  * @returns 409 WEBHOOK_DISABLED when the webhook is disabled
  * @returns 422 INVALID_FIELD on `eventType` when missing, unknown, internal or not yet implemented
- * @example
- * const { eventId, deliveryId } = (await sendExample(deps, { affiliateId: 'aff_1', webhookId: 'whk_1', input: { eventType: 'order_created' } }))._unsafeUnwrap();
  */
 export function sendExample(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,

@@ -2,12 +2,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { signatureHeader, signV1, signV2 } from '../events/signing';
 import type { PayloadVersion } from './webhook-store';
 
-/**
- * `User-Agent` of every outbound webhook request (DESIGN.md).
- *
- * @example
- * headers['User-Agent'] = webhookUserAgent; // 'affiliate-commerce-webhooks/0.1.0'
- */
+/** `User-Agent` of every outbound webhook request (DESIGN.md). */
 export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.version}`;
 
 /**
@@ -15,9 +10,6 @@ export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.versi
  * `X-Webhook-Id` (the event id), `X-Webhook-Version` and, when there is a secret,
  * `X-Webhook-Signature` in the webhook's payload version (v2 `t=..,sha256=..` over `<t>.<body>`,
  * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first.
- *
- * @example
- * await webhookHeaders({ version: 'v2', eventId: 'evt_1', secrets: ['whsec_...'], timestamp: 1767225600, body: '{}' })
  */
 export async function webhookHeaders(input: {
   version: PayloadVersion;

@@ -4,39 +4,19 @@ import type { ServiceDeps } from '../service-deps';
 import { generateSigningSecret, type SecretBox } from './secret-box';
 import type { StoredSecret, Webhook } from './webhook-store';
 
-/**
- * How long a replaced secret keeps signing after a rotation (DESIGN.md).
- *
- * @example
- * new Date(now.getTime() + rotationOverlapMs) // when a replaced secret stops signing
- */
+/** How long a replaced secret keeps signing after a rotation (DESIGN.md). */
 export const rotationOverlapMs = 24 * 60 * 60 * 1000;
 
-/**
- * Replaced secrets kept at once: rotating again and again never grows a signature header without bound.
- *
- * @example
- * rotatedSecrets(current, fresh, now).length <= 1 + maxPreviousSecrets // true
- */
+/** Replaced secrets kept at once: rotating again and again never grows a signature header without bound. */
 export const maxPreviousSecrets = 3;
 
-/**
- * A fresh secret: the plaintext to reveal once, and its sealed form to store.
- *
- * @example
- * const { plaintext, stored }: IssuedSecret = await issueSecret(deps.secretBox, 'whk_1', now);
- */
+/** A fresh secret: the plaintext to reveal once, and its sealed form to store. */
 export interface IssuedSecret {
   readonly plaintext: string;
   readonly stored: StoredSecret;
 }
 
-/**
- * Generates a secret and seals it for one webhook.
- *
- * @example
- * const { plaintext, stored } = await issueSecret(deps.secretBox, 'whk_1', now);
- */
+/** Generates a secret and seals it for one webhook. */
 export async function issueSecret(box: SecretBox, webhookId: string, now: Date): Promise<IssuedSecret> {
   const plaintext = generateSigningSecret();
   return { plaintext, stored: { sealed: await box.seal({ plaintext, webhookId }), createdAt: now } };
@@ -45,9 +25,6 @@ export async function issueSecret(box: SecretBox, webhookId: string, now: Date):
 /**
  * The secrets after a rotation: the new one first, the one it replaces signing for 24 more
  * hours, and earlier replaced ones until their own expiry (at most {@link maxPreviousSecrets}).
- *
- * @example
- * rotatedSecrets(webhook.secrets, issued.stored, now)
  */
 export function rotatedSecrets(
   current: readonly StoredSecret[],
@@ -84,8 +61,6 @@ export async function signingSecretsOf(
  * while its 24 h overlap lasts), for the delivery worker.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
- * @example
- * const secrets = await activeSigningSecrets({ deps, affiliateId: 'aff_1', webhookId: 'whk_1' });
  */
 export function activeSigningSecrets(input: {
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox'>;

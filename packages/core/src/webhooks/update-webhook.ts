@@ -60,9 +60,6 @@ function withBreakerReset(
  * Body of `PUT /v2/webhooks/{id}` (SPEC 4.2). Fields left out keep their value; `webhookInterests`
  * when sent replaces the whole list. `status`/`isEnabled` are not part of it: enabling and
  * disabling is the status call's job (SPEC 3), so they are ignored like any unknown field.
- *
- * @example
- * updateWebhookBody.parse({ webhookInterests: ['order_created'] }) // other fields stay undefined
  */
 export const updateWebhookBody = z.object({
   name: nameSchema.optional(),
@@ -71,12 +68,7 @@ export const updateWebhookBody = z.object({
   webhookInterests: interestsSchema.optional(),
 });
 
-/**
- * Input of {@link updateWebhook}.
- *
- * @example
- * const input: UpdateWebhookInput = { authentication: true };
- */
+/** Input of {@link updateWebhook}. */
 export type UpdateWebhookInput = z.input<typeof updateWebhookBody>;
 
 type UpdateDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'allowPrivateNetworks'>;
@@ -154,9 +146,6 @@ export function updateWebhook(
 /**
  * Body of `PATCH /v2/webhooks/{id}/status`: `{ "status": "enabled" | "disabled" }` (DESIGN.md);
  * `{ "isEnabled": true | false }` is accepted too, since the record mirrors one in the other.
- *
- * @example
- * webhookStatusBody.parse({ status: 'disabled' })
  */
 export const webhookStatusBody = z
   .object({ status: z.enum(['enabled', 'disabled']).optional(), isEnabled: z.boolean().optional() })
@@ -172,18 +161,13 @@ export const webhookStatusBody = z
     }
   });
 
-/** The status a {@link webhookStatusBody} asks for. @example requestedStatus({ isEnabled: false }) // 'disabled' */
+/** The status a {@link webhookStatusBody} asks for. */
 export function requestedStatus(body: z.output<typeof webhookStatusBody>): WebhookStatus {
   if (body.status) return body.status;
   return body.isEnabled ? 'enabled' : 'disabled';
 }
 
-/**
- * The webhook with a new status: disabling records why and when, enabling clears both.
- *
- * @example
- * withStatus(current, { status: 'disabled', reason: 'manual', at: now }).disabledReason // 'manual'
- */
+/** The webhook with a new status: disabling records why and when, enabling clears both. */
 export function withStatus(
   current: Webhook,
   change: { status: WebhookStatus; reason: WebhookDisabledReason; at: Date },
@@ -200,8 +184,6 @@ export function withStatus(
  * `disabledReason: 'manual'` and `disabledAt`; enabling clears them.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
- * @example
- * await setWebhookStatus(deps, { affiliateId: 'aff_1', id: 'whk_1', status: 'disabled' });
  */
 export function setWebhookStatus(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,

@@ -4,47 +4,22 @@ import { type DomainError, invalidField } from '../errors';
 import { eventDefinition } from '../events/event-dictionary';
 import { checkPort, checkUrl, type OutboundPolicy } from '../net/guarded-request';
 
-/**
- * Longest webhook name, in characters after trimming.
- *
- * @example
- * 'n'.repeat(maxNameLength + 1) // refused
- */
+/** Longest webhook name, in characters after trimming. */
 export const maxNameLength = 100;
-/**
- * Longest webhook URL.
- *
- * @example
- * url.length <= maxUrlLength
- */
+/** Longest webhook URL. */
 export const maxUrlLength = 2048;
 
-/**
- * A webhook's label: trimmed, 1 to 100 characters.
- *
- * @example
- * nameSchema.parse('  Orders ') // 'Orders'
- */
+/** A webhook's label: trimmed, 1 to 100 characters. */
 export const nameSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
   .max(maxNameLength, `must be at most ${maxNameLength} characters`);
 
-/**
- * A URL as sent; {@link validateWebhookUrl} then checks scheme and host against the policy.
- *
- * @example
- * urlSchema.parse('https://hooks.example.com/orders')
- */
+/** A URL as sent; {@link validateWebhookUrl} then checks scheme and host against the policy. */
 export const urlSchema = z.string().max(maxUrlLength, `must be at most ${maxUrlLength} characters`);
 
-/**
- * Event names as sent; {@link validateInterests} then checks each against the dictionary.
- *
- * @example
- * interestsSchema.parse(['order_created', 'journey_completed'])
- */
+/** Event names as sent; {@link validateInterests} then checks each against the dictionary. */
 export const interestsSchema = z.array(z.string()).max(500, 'must list at most 500 events');
 
 /**
@@ -55,9 +30,6 @@ export const interestsSchema = z.array(z.string()).max(500, 'must list at most 5
  * resolved only when a request is sent, since DNS answers change.
  *
  * @returns 422 INVALID_FIELD naming `field` when the URL is refused
- * @example
- * validateWebhookUrl('http://hooks.example.com', { allowPrivateNetworks: false }) // err: url must use https:
- * validateWebhookUrl('https://hooks.example.com:22/', { allowPrivateNetworks: false }) // err: port 22 is not allowed
  */
 export function validateWebhookUrl(
   url: string,
@@ -76,9 +48,6 @@ export function validateWebhookUrl(
  * unknown, internal or not implemented (SPEC 6.1), naming the event.
  *
  * @returns 422 INVALID_FIELD on `webhookInterests`
- * @example
- * validateInterests(['order_created', 'order_created']) // ok(['order_created'])
- * validateInterests(['pharmacy_rejected_prescription']) // err: ... is not implemented yet ...
  */
 export function validateInterests(names: readonly string[]): Result<string[], DomainError> {
   const unique = [...new Set(names)];

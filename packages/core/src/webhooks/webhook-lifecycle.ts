@@ -11,8 +11,6 @@ import type { PayloadVersion } from './webhook-store';
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
  * @returns 422 INVALID_FIELD (authentication) when the webhook does not sign its deliveries
- * @example
- * const { secret } = (await rotateSecret(deps, { affiliateId: 'aff_1', id: 'whk_1' }))._unsafeUnwrap();
  */
 export function rotateSecret(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox'>,
@@ -40,8 +38,6 @@ export function rotateSecret(
  * Moves a webhook to v2 payloads (SPEC 9.5). Already on v2 is a no-op answering the record.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
- * @example
- * await upgradeWebhook(deps, { affiliateId: 'aff_1', id: 'whk_1' });
  */
 export function upgradeWebhook(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,
@@ -55,8 +51,6 @@ export function upgradeWebhook(
  * affiliate, so the webhook is found by its globally unique id.
  *
  * @returns 404 NOT_FOUND when no webhook has this id
- * @example
- * await rollbackWebhook(deps, { id: 'whk_1' });
  */
 export function rollbackWebhook(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,
@@ -79,8 +73,6 @@ function setPayloadVersion(
  * Deletes a webhook and its secrets.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
- * @example
- * await deleteWebhook(deps, { affiliateId: 'aff_1', id: 'whk_1' });
  */
 export function deleteWebhook(
   deps: Pick<ServiceDeps, 'storage'>,

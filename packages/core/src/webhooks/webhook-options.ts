@@ -40,12 +40,7 @@ export interface WebhookServiceOptions {
   readonly resolver?: Resolver;
 }
 
-/**
- * What the options become in `ServiceDeps`.
- *
- * @example
- * const { secretBox, http, resolver, allowPrivateNetworks }: WebhookDeps = webhookDeps({ secretKey });
- */
+/** What the options become in `ServiceDeps`. */
 export interface WebhookDeps {
   readonly secretBox: SecretBox;
   readonly allowPrivateNetworks: boolean;
@@ -70,9 +65,6 @@ function checkedPorts(ports: readonly number[]): readonly number[] {
  * Turns the options into ports: checks the key (a TypeError when it is not 32 bytes) and the
  * allowed ports (a TypeError for anything but port numbers), and picks
  * the real network ports unless others are given.
- *
- * @example
- * webhookDeps({ secretKey: process.env.WEBHOOK_SECRET_KEY! })
  */
 export function webhookDeps(options: WebhookServiceOptions): WebhookDeps {
   return {

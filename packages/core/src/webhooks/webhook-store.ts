@@ -1,25 +1,10 @@
-/**
- * Payload generation of a webhook (SPEC 9.5): v1 legacy raw objects, v2 sanitized envelopes.
- *
- * @example
- * const version: PayloadVersion = webhook.payloadVersion; // 'v1' | 'v2'
- */
+/** Payload generation of a webhook (SPEC 9.5): v1 legacy raw objects, v2 sanitized envelopes. */
 export type PayloadVersion = 'v1' | 'v2';
 
-/**
- * Whether deliveries go out. `status` and `isEnabled` in the API both come from this.
- *
- * @example
- * const isEnabled = webhook.status === 'enabled';
- */
+/** Whether deliveries go out. `status` and `isEnabled` in the API both come from this. */
 export type WebhookStatus = 'enabled' | 'disabled';
 
-/**
- * A signing secret encrypted with AES-256-GCM; every part is base64.
- *
- * @example
- * const sealed: SealedSecret = deps.secretBox.seal({ plaintext: 'whsec_...', webhookId: 'whk_1' });
- */
+/** A signing secret encrypted with AES-256-GCM; every part is base64. */
 export interface SealedSecret {
   readonly ciphertext: string;
   /** 12-byte nonce, fresh for every seal. */
@@ -28,12 +13,7 @@ export interface SealedSecret {
   readonly tag: string;
 }
 
-/**
- * One signing secret of a webhook, at rest.
- *
- * @example
- * const stored: StoredSecret = { sealed, createdAt: now };
- */
+/** One signing secret of a webhook, at rest. */
 export interface StoredSecret {
   readonly sealed: SealedSecret;
   readonly createdAt: Date;
@@ -41,12 +21,7 @@ export interface StoredSecret {
   readonly expiresAt?: Date;
 }
 
-/**
- * The last health check of a webhook (SPEC 4.7), stored on the record.
- *
- * @example
- * const check: HealthCheck = { reachable: true, statusCode: 204, latencyMs: 31, checkedAt: now, url };
- */
+/** The last health check of a webhook (SPEC 4.7), stored on the record. */
 export interface HealthCheck {
   readonly reachable: boolean;
   /** The HTTP status answered; 0 when there was no HTTP answer. */
@@ -80,18 +55,10 @@ export interface WebhookBreaker {
 /**
  * Why a webhook is disabled: the worker disabled it after a 410 Gone (`gone`) or after failing
  * continuously for `deliveries.disableAfterMs` (`failing`), or the status call did (`manual`).
- *
- * @example
- * const reason: WebhookDisabledReason = 'failing';
  */
 export type WebhookDisabledReason = 'gone' | 'failing' | 'manual';
 
-/**
- * A webhook endpoint of an affiliate (SPEC 2.1, plus DESIGN's extra fields).
- *
- * @example
- * const webhook: Webhook | undefined = await storage.webhooks.get({ affiliateId: 'aff_1', id: 'whk_1' });
- */
+/** A webhook endpoint of an affiliate (SPEC 2.1, plus DESIGN's extra fields). */
 export interface Webhook {
   /** Globally unique, so the master token can name a webhook by id alone. */
   readonly id: string;
@@ -133,9 +100,6 @@ export interface EndpointDisabledNotice {
 /**
  * Storage of webhooks. Every method but {@link WebhookStore.findForOperator} names the affiliate,
  * so another tenant's id is simply not found.
- *
- * @example
- * const webhook = await storage.webhooks.get({ affiliateId: 'aff_1', id: 'whk_1' });
  */
 export interface WebhookStore {
   insert(input: { webhook: Webhook }): Promise<void>;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { HealthCheck, Webhook, WebhookBreaker } from './webhook-store';
 
-/**
- * A health check as the API shows it (SPEC 4.7), without `persisted`.
- *
- * @example
- * healthCheckViewSchema.parse(toHealthCheckView(check));
- */
+/** A health check as the API shows it (SPEC 4.7), without `persisted`. */
 export const healthCheckViewSchema = z.object({
   reachable: z.boolean(),
   statusCode: z.number().int(),
@@ -30,12 +25,7 @@ export const circuitBreakerViewSchema = z.object({
   retryAt: z.iso.datetime().optional(),
 });
 
-/**
- * `credentials` (DESIGN.md): the signing secret, shown only at the moments SPEC names.
- *
- * @example
- * credentialsSchema.parse({ secret: 'whsec_...' });
- */
+/** `credentials` (DESIGN.md): the signing secret, shown only at the moments SPEC names. */
 export const credentialsSchema = z.object({ secret: z.string().startsWith('whsec_') });
 
 /**
@@ -43,9 +33,6 @@ export const credentialsSchema = z.object({ secret: z.string().startsWith('whsec
  * `lastHealthCheck`, the `circuitBreaker`, and why and when a disabled webhook was disabled (SPEC 2.1
  * leaves other fields of the record open). It never holds a secret except `credentials` in the few
  * answers that issue one.
- *
- * @example
- * webhookViewSchema.parse(toWebhookView(webhook));
  */
 export const webhookViewSchema = z.object({
   id: z.string(),
@@ -71,15 +58,9 @@ export const webhookViewSchema = z.object({
   credentials: credentialsSchema.optional(),
 });
 
-/**
- * The API form of a webhook record.
- *
- * @example
- * const view: WebhookView = toWebhookView(webhook);
- */
+/** The API form of a webhook record. */
 export type WebhookView = z.infer<typeof webhookViewSchema>;
 
-/** @example toHealthCheckView(webhook.lastHealthCheck).checkedAt // '2026-11-23T10:00:00.000Z' */
 export function toHealthCheckView(check: HealthCheck): z.infer<typeof healthCheckViewSchema> {
   return {
     reachable: check.reachable,
@@ -104,9 +85,6 @@ function toBreakerView(breaker: WebhookBreaker): z.infer<typeof circuitBreakerVi
 /**
  * The API form of a webhook. `revealSecret` is passed only by the calls that issue a secret
  * (create with authentication, PUT turning authentication on, rotateSecret).
- *
- * @example
- * toWebhookView(webhook) // { id, name, url, authentication, webhookInterests, status, isEnabled, ... }
  */
 export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookView {
   return {
