@@ -72,19 +72,27 @@ function toRedemption(row: RedemptionRow): CouponRedemption {
 
 /** The order store on PostgreSQL. @example postgresOrderStore(db, 'affiliate_commerce') */
 export function postgresOrderStore(db: Db, schema: string): OrderStore {
+  // The order as it was and the write in one statement: every part of a statement sees the
+  // snapshot taken before it, so `previous` is the row before this write.
   const upsertOrder = withSchema(
-    `insert into {s}.orders (affiliate_id, id, status, created_at, updated_at, patient_id, journey_id,
-       subscription_id, parent_order_id, is_renewal, cycle_number, total_cents, currency, products,
-       product_variation_ids, campaign_id, has_coupon)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::text[], $16, $17)
-     on conflict (affiliate_id, id) do update set status = excluded.status, created_at = excluded.created_at,
-       updated_at = excluded.updated_at, patient_id = excluded.patient_id, journey_id = excluded.journey_id,
-       subscription_id = excluded.subscription_id, parent_order_id = excluded.parent_order_id,
-       is_renewal = excluded.is_renewal, cycle_number = excluded.cycle_number, total_cents = excluded.total_cents,
-       currency = excluded.currency, products = excluded.products,
-       product_variation_ids = excluded.product_variation_ids, campaign_id = excluded.campaign_id,
-       has_coupon = excluded.has_coupon
-     returning (xmax = 0) as inserted`,
+    `with previous as (
+       select * from {s}.orders where affiliate_id = $1 and id = $2
+     ), written as (
+       insert into {s}.orders as o (affiliate_id, id, status, created_at, updated_at, patient_id, journey_id,
+         subscription_id, parent_order_id, is_renewal, cycle_number, total_cents, currency, products,
+         product_variation_ids, campaign_id, has_coupon)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::text[], $16, $17)
+       on conflict (affiliate_id, id) do update set status = excluded.status,
+         created_at = case when $18 then o.created_at else excluded.created_at end,
+         updated_at = excluded.updated_at, patient_id = excluded.patient_id, journey_id = excluded.journey_id,
+         subscription_id = excluded.subscription_id, parent_order_id = excluded.parent_order_id,
+         is_renewal = excluded.is_renewal, cycle_number = excluded.cycle_number,
+         total_cents = excluded.total_cents, currency = excluded.currency, products = excluded.products,
+         product_variation_ids = excluded.product_variation_ids, campaign_id = excluded.campaign_id,
+         has_coupon = excluded.has_coupon
+       returning 1
+     )
+     select * from previous`,
     schema,
   );
   const deleteRedemptions = withSchema(
@@ -112,9 +120,9 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
     schema,
   );
   return {
-    save: ({ order, couponRedemptions }) =>
+    save: ({ order, couponRedemptions, keepCreatedAt = false }) =>
       db.transaction(async (tx) => {
-        const { rows: saved } = await tx.query<{ inserted: boolean }>(upsertOrder, [
+        const { rows: before } = await tx.query<OrderRow>(upsertOrder, [
           order.affiliateId,
           order.id,
           order.status,
@@ -132,11 +140,13 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
           order.products.map((product) => product.productVariationId),
           order.campaignId ?? null,
           couponRedemptions.length > 0,
+          keepCreatedAt,
         ]);
+        const previous = before[0] && toOrder(before[0]);
         // A new order has no redemptions to replace (a concurrent writer of the same id waits on
         // this row, so none can appear before this transaction ends).
-        if (!saved[0]?.inserted) await tx.query(deleteRedemptions, [order.affiliateId, order.id]);
-        if (couponRedemptions.length === 0) return;
+        if (previous) await tx.query(deleteRedemptions, [order.affiliateId, order.id]);
+        if (couponRedemptions.length === 0) return previous;
         const rows = couponRedemptions.map((r, position) => ({
           id: r.id,
           position,
@@ -150,6 +160,7 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
           product_variation_ids: r.productVariationIds,
         }));
         await tx.query(insertRedemptions, [order.affiliateId, order.id, JSON.stringify(rows)]);
+        return previous;
       }),
     async get({ affiliateId, id }) {
       const { rows } = await db.query<OrderRow>(get, [affiliateId, id]);

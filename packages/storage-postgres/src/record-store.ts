@@ -30,13 +30,21 @@ const toRecord = (row: RecordRow): CommerceRecord => ({
 
 /** The commerce record store on PostgreSQL. @example postgresRecordStore(db, 'affiliate_commerce') */
 export function postgresRecordStore(db: Db, schema: string): RecordStore {
+  // The read of the row as it was and the write share one statement: every part of a statement
+  // sees the snapshot taken before it, so `previous` is the row before this write.
   const upsert = withSchema(
-    `insert into {s}.commerce_records (affiliate_id, kind, id, status, order_id, patient_id, journey_id, fields,
-       created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     on conflict (affiliate_id, kind, id) do update set status = excluded.status, order_id = excluded.order_id,
-       patient_id = excluded.patient_id, journey_id = excluded.journey_id, fields = excluded.fields,
-       updated_at = excluded.updated_at`,
+    `with previous as (
+       select * from {s}.commerce_records where affiliate_id = $1 and kind = $2 and id = $3
+     ), written as (
+       insert into {s}.commerce_records (affiliate_id, kind, id, status, order_id, patient_id, journey_id, fields,
+         created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       on conflict (affiliate_id, kind, id) do update set status = excluded.status, order_id = excluded.order_id,
+         patient_id = excluded.patient_id, journey_id = excluded.journey_id, fields = excluded.fields,
+         updated_at = excluded.updated_at
+       returning 1
+     )
+     select * from previous`,
     schema,
   );
   const get = withSchema(
@@ -45,7 +53,7 @@ export function postgresRecordStore(db: Db, schema: string): RecordStore {
   );
   return {
     async upsert({ record: r }) {
-      await db.query(upsert, [
+      const { rows } = await db.query<RecordRow>(upsert, [
         r.affiliateId,
         r.kind,
         r.id,
@@ -57,6 +65,7 @@ export function postgresRecordStore(db: Db, schema: string): RecordStore {
         r.createdAt,
         r.updatedAt,
       ]);
+      return rows[0] && toRecord(rows[0]);
     },
     async get({ affiliateId, kind, id }) {
       const { rows } = await db.query<RecordRow>(get, [affiliateId, kind, id]);

@@ -13,13 +13,15 @@ function toRedemption(stored: StoredCouponRedemption): CouponRedemption {
 /** The in-memory order store. */
 export function memoryOrderStore(state: MemoryState): OrderStore {
   return {
-    async save({ order, couponRedemptions }) {
+    async save({ order, couponRedemptions, keepCreatedAt }) {
+      const previous = state.orders.get(scopedKey(order.affiliateId, order.id));
       for (const [key, stored] of state.couponRedemptions) {
         if (stored.affiliateId === order.affiliateId && stored.orderId === order.id) {
           state.couponRedemptions.delete(key);
         }
       }
-      state.orders.set(scopedKey(order.affiliateId, order.id), structuredClone(order));
+      const createdAt = keepCreatedAt && previous ? previous.createdAt : order.createdAt;
+      state.orders.set(scopedKey(order.affiliateId, order.id), structuredClone({ ...order, createdAt }));
       couponRedemptions.forEach((redemption, position) => {
         const stored: StoredCouponRedemption = {
           ...structuredClone(redemption),
@@ -29,6 +31,7 @@ export function memoryOrderStore(state: MemoryState): OrderStore {
         };
         state.couponRedemptions.set(redemptionKey(order.affiliateId, order.id, redemption.id), stored);
       });
+      return previous && structuredClone(previous);
     },
     async get({ affiliateId, id }) {
       const found = state.orders.get(scopedKey(affiliateId, id));

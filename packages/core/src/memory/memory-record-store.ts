@@ -5,10 +5,13 @@ import { type MemoryState, scopedKey } from './memory-state';
 export function memoryRecordStore(state: MemoryState): RecordStore {
   return {
     async upsert({ record }) {
+      const key = scopedKey(record.affiliateId, `${record.kind}:${record.id}`);
+      const previous = state.records.get(key);
       state.records.set(
-        scopedKey(record.affiliateId, `${record.kind}:${record.id}`),
-        structuredClone(record),
+        key,
+        structuredClone({ ...record, createdAt: previous?.createdAt ?? record.createdAt }),
       );
+      return previous && structuredClone(previous);
     },
     async get({ affiliateId, kind, id }) {
       const found = state.records.get(scopedKey(affiliateId, `${kind}:${id}`));

@@ -74,10 +74,16 @@ export interface OrderStore {
   /**
    * Creates or replaces an order together with all of its coupon redemptions: redemptions the
    * order had before and that are not in `couponRedemptions` are removed. Redemption ids are
-   * unique within their order. Call it inside `storage.transaction` so the order and its
-   * redemptions are written together.
+   * unique within their order. With `keepCreatedAt`, a replaced order keeps its stored
+   * `createdAt`. Answers the order as it was before (undefined when it is new), read in the same
+   * step as the write. Call it inside `storage.transaction` so the order and its redemptions are
+   * written together.
    */
-  save(input: { order: Order; couponRedemptions: readonly CouponRedemption[] }): Promise<void>;
+  save(input: {
+    order: Order;
+    couponRedemptions: readonly CouponRedemption[];
+    keepCreatedAt?: boolean;
+  }): Promise<Order | undefined>;
   get(input: { affiliateId: string; id: string }): Promise<Order | undefined>;
   /** The order's redemptions, in the order they were saved. */
   couponRedemptions(input: { affiliateId: string; orderId: string }): Promise<CouponRedemption[]>;

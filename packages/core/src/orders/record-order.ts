@@ -71,12 +71,11 @@ export function recordOrder(
   return ResultAsync.fromSafePromise(
     deps.storage.transaction(
       async (tx) => {
-        const existing = await tx.orders.get({ affiliateId, id });
-        const order: Order = {
+        const written: Order = {
           id,
           affiliateId,
           status: parsed.status,
-          createdAt: parsed.createdAt ?? existing?.createdAt ?? now,
+          createdAt: parsed.createdAt ?? now,
           updatedAt: now,
           ...(parsed.patientId === undefined ? {} : { patientId: parsed.patientId }),
           ...(parsed.journeyId === undefined ? {} : { journeyId: parsed.journeyId }),
@@ -89,8 +88,15 @@ export function recordOrder(
           products: parsed.products,
           ...(parsed.campaignId === undefined ? {} : { campaignId: parsed.campaignId }),
         };
-        await tx.orders.save({ order, couponRedemptions: redemptions.value });
-        await emitOrderEvents(tx, deps, { order, redemptions: redemptions.value, previous: existing });
+        // Re-recording an order without its creation time keeps the one stored.
+        const keepCreatedAt = parsed.createdAt === undefined;
+        const previous = await tx.orders.save({
+          order: written,
+          couponRedemptions: redemptions.value,
+          keepCreatedAt,
+        });
+        const order = keepCreatedAt && previous ? { ...written, createdAt: previous.createdAt } : written;
+        await emitOrderEvents(tx, deps, { order, redemptions: redemptions.value, previous });
         return { order, couponRedemptions: redemptions.value };
       },
       // Writers of one order run one after another; its events have keys of their own, so a

@@ -56,8 +56,7 @@ export function recordClinicalOrder(
     deps.storage.transaction(
       async (tx) => {
         const now = deps.clock.now();
-        const previous = await tx.records.get({ affiliateId, kind: 'clinicalOrder', id: given.id });
-        const order: CommerceRecord = {
+        const written: CommerceRecord = {
           kind: 'clinicalOrder',
           id: given.id,
           affiliateId,
@@ -66,10 +65,11 @@ export function recordClinicalOrder(
           ...(given.patientId ? { patientId: given.patientId } : {}),
           ...(given.journeyId ? { journeyId: given.journeyId } : {}),
           fields: given.fields,
-          createdAt: previous?.createdAt ?? now,
+          createdAt: now,
           updatedAt: now,
         };
-        await tx.records.upsert({ record: order });
+        const previous = await tx.records.upsert({ record: written });
+        const order = previous ? { ...written, createdAt: previous.createdAt } : written;
         const data = clinicalOrderData(order);
         const transition =
           previous && previous.status !== order.status

@@ -46,8 +46,7 @@ export function recordCommerceRecord(
     deps.storage.transaction(
       async (tx) => {
         const now = deps.clock.now();
-        const previous = await tx.records.get({ affiliateId, kind, id: given.id });
-        const record: CommerceRecord = {
+        const written: CommerceRecord = {
           kind,
           id: given.id,
           affiliateId,
@@ -56,10 +55,11 @@ export function recordCommerceRecord(
           ...(given.patientId ? { patientId: given.patientId } : {}),
           ...(given.journeyId ? { journeyId: given.journeyId } : {}),
           fields: given.fields,
-          createdAt: previous?.createdAt ?? now,
+          createdAt: now,
           updatedAt: now,
         };
-        await tx.records.upsert({ record });
+        const previous = await tx.records.upsert({ record: written });
+        const record = previous ? { ...written, createdAt: previous.createdAt } : written;
         const data = {
           ...given.fields,
           [rules.idField]: given.id,

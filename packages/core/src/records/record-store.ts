@@ -26,6 +26,11 @@ export interface CommerceRecord {
  * const prescription = await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' });
  */
 export interface RecordStore {
-  upsert(input: { record: CommerceRecord }): Promise<void>;
+  /**
+   * Inserts the record, or replaces one with its kind and id, keeping the stored `createdAt`;
+   * answers the record as it was before (undefined when there was none), read in the same step,
+   * so a writer learns what changed without a read of its own.
+   */
+  upsert(input: { record: CommerceRecord }): Promise<CommerceRecord | undefined>;
   get(input: { affiliateId: string; kind: RecordKind; id: string }): Promise<CommerceRecord | undefined>;
 }

@@ -76,7 +76,7 @@ export function orderStoreContract(getStorage: () => Storage): void {
           redeemedAt: new Date('2026-02-01T00:00:00.000Z'),
         }),
       ];
-      await storage.orders.save({ order: full, couponRedemptions: redemptions });
+      expect(await storage.orders.save({ order: full, couponRedemptions: redemptions })).toBeUndefined();
       expect(await storage.orders.get({ affiliateId, id: 'ord_full' })).toEqual(full);
       expect(await storage.orders.couponRedemptions({ affiliateId, orderId: 'ord_full' })).toEqual(
         redemptions,
@@ -103,8 +103,9 @@ export function orderStoreContract(getStorage: () => Storage): void {
 
     it('saving an order again replaces it and all of its redemptions', async () => {
       const storage = getStorage();
+      const first = order({ id: 'ord_re', campaignId: 'cmp_1' });
       await storage.orders.save({
-        order: order({ id: 'ord_re', campaignId: 'cmp_1' }),
+        order: first,
         couponRedemptions: [
           redemption({ id: 'red_re_1', orderId: 'ord_re' }),
           redemption({ id: 'red_re_2', orderId: 'ord_re' }),
@@ -112,9 +113,36 @@ export function orderStoreContract(getStorage: () => Storage): void {
       });
       const replaced = order({ id: 'ord_re', status: 'refunded', totalCents: 100 });
       const kept = redemption({ id: 'red_re_2', orderId: 'ord_re', code: 'NEW', discountCents: 7 });
-      await storage.orders.save({ order: replaced, couponRedemptions: [kept] });
+      // The save answers the order as it was before it.
+      expect(await storage.orders.save({ order: replaced, couponRedemptions: [kept] })).toEqual(first);
       expect(await storage.orders.get({ affiliateId, id: 'ord_re' })).toEqual(replaced);
       expect(await storage.orders.couponRedemptions({ affiliateId, orderId: 'ord_re' })).toEqual([kept]);
+    });
+
+    it('keepCreatedAt keeps the stored creation time of a replaced order, and sets it on a new one', async () => {
+      const storage = getStorage();
+      const created = new Date('2026-01-01T00:00:00.000Z');
+      const later = new Date('2026-03-01T00:00:00.000Z');
+      await storage.orders.save({
+        order: order({ id: 'ord_keep', createdAt: created }),
+        couponRedemptions: [],
+        keepCreatedAt: true,
+      });
+      expect(await storage.orders.get({ affiliateId, id: 'ord_keep' })).toMatchObject({ createdAt: created });
+      await storage.orders.save({
+        order: order({ id: 'ord_keep', status: 'paid', createdAt: later }),
+        couponRedemptions: [],
+        keepCreatedAt: true,
+      });
+      expect(await storage.orders.get({ affiliateId, id: 'ord_keep' })).toMatchObject({
+        status: 'paid',
+        createdAt: created,
+      });
+      await storage.orders.save({
+        order: order({ id: 'ord_keep', createdAt: later }),
+        couponRedemptions: [],
+      });
+      expect(await storage.orders.get({ affiliateId, id: 'ord_keep' })).toMatchObject({ createdAt: later });
     });
 
     it('redemption ids are unique within their order: the same id under two orders is two redemptions', async () => {

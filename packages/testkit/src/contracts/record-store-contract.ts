@@ -29,7 +29,7 @@ export function recordStoreContract(getStorage: () => Storage): void {
         createdAt: t0,
         updatedAt: t0,
       };
-      await storage.records.upsert({ record: full });
+      expect(await storage.records.upsert({ record: full })).toBeUndefined();
       expect(await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' })).toEqual(
         full,
       );
@@ -47,12 +47,18 @@ export function recordStoreContract(getStorage: () => Storage): void {
       expect(
         await storage.records.get({ affiliateId: 'aff_2', kind: 'prescription', id: 'rx_1' }),
       ).toBeUndefined();
-      await storage.records.upsert({
-        record: { ...full, status: 'denied', updatedAt: new Date(t0.getTime() + 1000) },
-      });
+      // A replacement keeps the stored createdAt whatever it is given, and answers the record before it.
+      const later = new Date(t0.getTime() + 1000);
       expect(
-        await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' }),
-      ).toMatchObject({ status: 'denied', createdAt: t0 });
+        await storage.records.upsert({
+          record: { ...full, status: 'denied', createdAt: later, updatedAt: later },
+        }),
+      ).toEqual(full);
+      expect(await storage.records.get({ affiliateId: 'aff_1', kind: 'prescription', id: 'rx_1' })).toEqual({
+        ...full,
+        status: 'denied',
+        updatedAt: later,
+      });
     });
 
     it('keeps a clinical order apart from the other kinds, with its ecommerce order and nested fields', async () => {
