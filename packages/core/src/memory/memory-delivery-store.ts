@@ -1,5 +1,10 @@
 import type { EventRecord } from '../events/v2-payload';
-import { capResponseBody, type Delivery, type DeliveryStore } from '../outbox/delivery-store';
+import {
+  capResponseBody,
+  type Delivery,
+  type DeliveryStore,
+  type PublishedEvent,
+} from '../outbox/delivery-store';
 import { type MemoryState, scopedKey } from './memory-state';
 
 /** Leases of the in-memory outbox, which the storage snapshot need not keep. */
@@ -20,6 +25,37 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
     return next;
   }
 
+  function publishOne({ event, deliver, idPrefix }: PublishedEvent): { inserted: boolean; queued: number } {
+    const key = scopedKey(event.affiliateId, event.eventId);
+    if (state.events.has(key)) return { inserted: false, queued: 0 };
+    state.events.set(key, copy(event));
+    if (!deliver) return { inserted: true, queued: 0 };
+    const subscribed = [...state.webhooks.values()]
+      .filter(
+        (webhook) =>
+          webhook.affiliateId === event.affiliateId &&
+          webhook.status === 'enabled' &&
+          webhook.interests.includes(event.eventType),
+      )
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    for (const [index, webhook] of subscribed.entries()) {
+      const id = `${idPrefix}_${index + 1}`;
+      state.deliveries.set(scopedKey(event.affiliateId, id), {
+        id,
+        affiliateId: event.affiliateId,
+        webhookId: webhook.id,
+        eventId: event.eventId,
+        eventType: event.eventType,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: event.occurredAt,
+        createdAt: event.occurredAt,
+        updatedAt: event.occurredAt,
+      });
+    }
+    return { inserted: true, queued: subscribed.length };
+  }
+
   const store: DeliveryStore = {
     async completeMany({ items }) {
       const results: boolean[] = [];
@@ -32,35 +68,8 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       state.events.set(key, copy(event));
       return true;
     },
-    async publish({ event, deliver, idPrefix }) {
-      const key = scopedKey(event.affiliateId, event.eventId);
-      if (state.events.has(key)) return { inserted: false, queued: 0 };
-      state.events.set(key, copy(event));
-      if (!deliver) return { inserted: true, queued: 0 };
-      const subscribed = [...state.webhooks.values()]
-        .filter(
-          (webhook) =>
-            webhook.affiliateId === event.affiliateId &&
-            webhook.status === 'enabled' &&
-            webhook.interests.includes(event.eventType),
-        )
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-      for (const [index, webhook] of subscribed.entries()) {
-        const id = `${idPrefix}_${index + 1}`;
-        state.deliveries.set(scopedKey(event.affiliateId, id), {
-          id,
-          affiliateId: event.affiliateId,
-          webhookId: webhook.id,
-          eventId: event.eventId,
-          eventType: event.eventType,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: event.occurredAt,
-          createdAt: event.occurredAt,
-          updatedAt: event.occurredAt,
-        });
-      }
-      return { inserted: true, queued: subscribed.length };
+    async publish({ events }) {
+      return events.map(publishOne);
     },
     async getEvent({ affiliateId, eventId }) {
       const found = state.events.get(scopedKey(affiliateId, eventId));

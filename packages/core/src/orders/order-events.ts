@@ -1,4 +1,4 @@
-import { emitEvent } from '../outbox/emit-event';
+import { type EmitInput, emitEvents } from '../outbox/emit-event';
 import { readOnce } from '../outbox/read-once';
 import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
@@ -54,26 +54,14 @@ export async function emitOrderEvents(
     ...(order.journeyId ? { journeyId: order.journeyId } : {}),
   };
   // Keys derived from the order make a retried call emit nothing twice.
+  const events: EmitInput[] = [];
   if (!previous) {
-    await emitEvent(reads, deps, {
-      ...base,
-      eventType: 'ecommerce_order_created',
-      eventKey: `${order.id}:created`,
-    });
-    if (order.isRenewal) {
-      await emitEvent(reads, deps, {
-        ...base,
-        eventType: 'subscription_renewed',
-        eventKey: `${order.id}:renewed`,
-      });
-    }
+    events.push({ ...base, eventType: 'ecommerce_order_created', eventKey: `${order.id}:created` });
+    if (order.isRenewal)
+      events.push({ ...base, eventType: 'subscription_renewed', eventKey: `${order.id}:renewed` });
   }
   const statusEvent = statusEvents[order.status];
-  if (statusEvent && previous?.status !== order.status && (previous || order.status !== 'pending')) {
-    await emitEvent(reads, deps, {
-      ...base,
-      eventType: statusEvent,
-      eventKey: `${order.id}:${order.status}`,
-    });
-  }
+  if (statusEvent && previous?.status !== order.status && (previous || order.status !== 'pending'))
+    events.push({ ...base, eventType: statusEvent, eventKey: `${order.id}:${order.status}` });
+  await emitEvents(reads, deps, events);
 }

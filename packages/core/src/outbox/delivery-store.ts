@@ -113,23 +113,26 @@ export interface Page<T> {
  * @example
  * const claimed = await storage.deliveries.claimDue({ now, limit: 50, leaseMs: 60_000, leaseToken: 'lease_1' });
  */
+/** One event for {@link DeliveryStore.publish}: the record, whether it goes to webhooks, and its deliveries' id prefix. */
+export interface PublishedEvent {
+  readonly event: EventRecord;
+  readonly deliver: boolean;
+  readonly idPrefix: string;
+}
+
 export interface DeliveryStore {
   /** Stores an event once; false when an event with that id already exists (idempotent emission). */
   insertEvent(input: { event: EventRecord }): Promise<boolean>;
   /**
-   * Emits an event: stores it once and, when it is new and `deliver` is true, queues a pending
-   * delivery due at its `occurredAt` for every enabled webhook of its affiliate subscribed to
-   * its type. The deliveries' ids are `idPrefix`, an underscore and 1, 2, 3... in the order the
-   * webhooks were created (`idPrefix` is a fresh id, so they are unique). On PostgreSQL one
-   * statement, which reads the webhooks itself, so a webhook created, disabled or changed a
-   * moment ago is seen as it is. `inserted` is false (and nothing queued) when an event with that
-   * id already exists.
+   * Emits events, in the order given: stores each once and, when it is new and its `deliver` is
+   * true, queues a pending delivery due at its `occurredAt` for every enabled webhook of its
+   * affiliate subscribed to its type. An event's deliveries' ids are its `idPrefix`, an underscore
+   * and 1, 2, 3... in the order the webhooks were created (`idPrefix` is a fresh id, so they are
+   * unique). On PostgreSQL one statement for all of them, which reads the webhooks itself, so a
+   * webhook created, disabled or changed a moment ago is seen as it is. For each event, in the
+   * same order: `inserted` is false (and nothing queued) when an event with that id already existed.
    */
-  publish(input: {
-    event: EventRecord;
-    deliver: boolean;
-    idPrefix: string;
-  }): Promise<{ inserted: boolean; queued: number }>;
+  publish(input: { events: readonly PublishedEvent[] }): Promise<{ inserted: boolean; queued: number }[]>;
   getEvent(input: { affiliateId: string; eventId: string }): Promise<EventRecord | undefined>;
   enqueue(input: { deliveries: readonly Delivery[] }): Promise<void>;
   /**

@@ -77,22 +77,12 @@ async function patientOf(tx: Storage, input: EmitInput): Promise<EventPatient | 
   };
 }
 
-/**
- * Emits one event inside the caller's transaction: stores it and writes one outbox row per
- * enabled webhook of the affiliate subscribed to it, so the record, the event and its deliveries
- * commit or roll back together. Its join keys (SPEC 6.5) and attribution are resolved here, through
- * the record's order, subscription and journey, and stored with the raw event. Internal events are stored but never delivered. Emitting the
- * same `eventKey` again changes nothing.
- *
- * @returns the event, and how many deliveries it queued
- * @example
- * await storage.transaction((tx) => emitEvent(tx, deps, { affiliateId, eventType: 'order_created', data }));
- */
-export async function emitEvent(
-  tx: Storage,
+/** The stored event for `input`, with its join keys, patient, attribution and trace context. */
+async function eventRecord(
+  reads: Storage,
   deps: Pick<ServiceDeps, 'clock' | 'ids'>,
   input: EmitInput,
-): Promise<{ event: EventRecord; queued: number }> {
+): Promise<{ event: EventRecord; deliver: boolean }> {
   const definition = eventDefinition(input.eventType);
   if (!definition?.implemented) {
     throw new TypeError(
@@ -103,7 +93,6 @@ export async function emitEvent(
   const eventId = input.eventKey
     ? await derivedEventId(input.affiliateId, input.eventType, input.eventKey)
     : deps.ids.next({ prefix: 'evt' });
-  const reads = readOnce(tx);
   const patient = await patientOf(reads, input);
   const links = await resolveJoinKeys(reads, {
     affiliateId: input.affiliateId,
@@ -133,16 +122,58 @@ export async function emitEvent(
     ...(attribution && Object.keys(attribution).length > 0 ? { attribution: { ...attribution } } : {}),
     ...(traceparent ? { traceparent } : {}),
   };
-  const published = await tx.deliveries.publish({
-    event,
-    deliver: definition.visibility === 'public',
-    idPrefix: deps.ids.next({ prefix: 'dlv' }),
-  });
-  if (!published.inserted) {
-    return {
-      event: (await tx.deliveries.getEvent({ affiliateId: input.affiliateId, eventId })) ?? event,
-      queued: 0,
-    };
+  return { event, deliver: definition.visibility === 'public' };
+}
+
+/**
+ * Emits events inside the caller's transaction: stores each and writes one outbox row per
+ * enabled webhook of the affiliate subscribed to it, so the record, its events and their
+ * deliveries commit or roll back together, and all of them go to storage in one write. Join keys
+ * (SPEC 6.5) and attribution are resolved here, through the record's order, subscription and
+ * journey, and stored with the raw event. Internal events are stored but never delivered.
+ * Emitting the same `eventKey` again changes nothing.
+ *
+ * @returns each event, and how many deliveries it queued, in the order given
+ */
+export async function emitEvents(
+  tx: Storage,
+  deps: Pick<ServiceDeps, 'clock' | 'ids'>,
+  inputs: readonly EmitInput[],
+): Promise<{ event: EventRecord; queued: number }[]> {
+  if (inputs.length === 0) return [];
+  const reads = readOnce(tx);
+  const built: { event: EventRecord; deliver: boolean; idPrefix: string }[] = [];
+  for (const input of inputs) {
+    const { event, deliver } = await eventRecord(reads, deps, input);
+    built.push({ event, deliver, idPrefix: deps.ids.next({ prefix: 'dlv' }) });
   }
-  return { event, queued: published.queued };
+  const published = await tx.deliveries.publish({ events: built });
+  return Promise.all(
+    built.map(async ({ event }, index) => {
+      const outcome = published[index];
+      if (outcome?.inserted) return { event, queued: outcome.queued };
+      // Emitted before: the stored event is the one that counts.
+      return {
+        event:
+          (await tx.deliveries.getEvent({ affiliateId: event.affiliateId, eventId: event.eventId })) ?? event,
+        queued: 0,
+      };
+    }),
+  );
+}
+
+/**
+ * Emits one event inside the caller's transaction ({@link emitEvents} with one input).
+ *
+ * @returns the event, and how many deliveries it queued
+ * @example
+ * await storage.transaction((tx) => emitEvent(tx, deps, { affiliateId, eventType: 'order_created', data }));
+ */
+export async function emitEvent(
+  tx: Storage,
+  deps: Pick<ServiceDeps, 'clock' | 'ids'>,
+  input: EmitInput,
+): Promise<{ event: EventRecord; queued: number }> {
+  const [emitted] = await emitEvents(tx, deps, [input]);
+  return emitted!;
 }

@@ -896,8 +896,10 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         await storage.webhooks.insert({ webhook });
       const published = event('evt_pub', { affiliateId: 'aff_pub', occurredAt: p0 });
       expect(
-        await storage.deliveries.publish({ event: published, deliver: true, idPrefix: 'dlv_pub' }),
-      ).toEqual({ inserted: true, queued: 2 });
+        await storage.deliveries.publish({
+          events: [{ event: published, deliver: true, idPrefix: 'dlv_pub' }],
+        }),
+      ).toEqual([{ inserted: true, queued: 2 }]);
       expect(await storage.deliveries.getEvent({ affiliateId: 'aff_pub', eventId: 'evt_pub' })).toEqual(
         published,
       );
@@ -925,8 +927,10 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         ).toBeUndefined();
       // The same event again: nothing new, nothing queued twice.
       expect(
-        await storage.deliveries.publish({ event: published, deliver: true, idPrefix: 'dlv_pub_again' }),
-      ).toEqual({ inserted: false, queued: 0 });
+        await storage.deliveries.publish({
+          events: [{ event: published, deliver: true, idPrefix: 'dlv_pub_again' }],
+        }),
+      ).toEqual([{ inserted: false, queued: 0 }]);
       expect(
         await storage.deliveries.get({
           affiliateId: 'aff_pub',
@@ -937,8 +941,10 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       // An event not to deliver (internal) is stored and queues nothing.
       const internal = event('evt_pub_internal', { affiliateId: 'aff_pub', occurredAt: p0 });
       expect(
-        await storage.deliveries.publish({ event: internal, deliver: false, idPrefix: 'dlv_pub_internal' }),
-      ).toEqual({ inserted: true, queued: 0 });
+        await storage.deliveries.publish({
+          events: [{ event: internal, deliver: false, idPrefix: 'dlv_pub_internal' }],
+        }),
+      ).toEqual([{ inserted: true, queued: 0 }]);
       expect(
         await storage.deliveries.get({
           affiliateId: 'aff_pub',
@@ -946,6 +952,44 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
           id: 'dlv_pub_internal_1',
         }),
       ).toBeUndefined();
+
+      // Several events in one call: each answered in the order given, each numbered on its own.
+      const first = event('evt_pub_many_1', { affiliateId: 'aff_pub', occurredAt: p0 });
+      const started = event('evt_pub_many_2', {
+        affiliateId: 'aff_pub',
+        eventType: 'journey_started',
+        occurredAt: p0,
+      });
+      const quiet = event('evt_pub_many_3', { affiliateId: 'aff_pub', occurredAt: p0 });
+      expect(
+        await storage.deliveries.publish({
+          events: [
+            { event: first, deliver: true, idPrefix: 'dlv_many_a' },
+            { event: published, deliver: true, idPrefix: 'dlv_many_b' },
+            { event: started, deliver: true, idPrefix: 'dlv_many_c' },
+            { event: quiet, deliver: false, idPrefix: 'dlv_many_d' },
+          ],
+        }),
+      ).toEqual([
+        { inserted: true, queued: 2 },
+        { inserted: false, queued: 0 },
+        { inserted: true, queued: 2 },
+        { inserted: true, queued: 0 },
+      ]);
+      for (const [id, webhookId, eventId] of [
+        ['dlv_many_a_1', 'whk_pub_a', 'evt_pub_many_1'],
+        ['dlv_many_a_2', 'whk_pub_b', 'evt_pub_many_1'],
+        ['dlv_many_c_1', 'whk_pub_b', 'evt_pub_many_2'],
+        ['dlv_many_c_2', 'whk_pub_other_type', 'evt_pub_many_2'],
+      ] as const)
+        expect(await storage.deliveries.get({ affiliateId: 'aff_pub', webhookId, id })).toMatchObject({
+          eventId,
+          status: 'pending',
+        });
+      expect(
+        await storage.deliveries.getEvent({ affiliateId: 'aff_pub', eventId: 'evt_pub_many_2' }),
+      ).toEqual(started);
+      expect(await storage.deliveries.publish({ events: [] })).toEqual([]);
     });
   });
 }
