@@ -16,14 +16,14 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createExpressRouter } from '@affiliate-commerce/adapters-express';
 import { createFetchHandler } from '@affiliate-commerce/adapters-fetch';
+import type { ServiceDeps } from '@affiliate-commerce/core';
 import {
   createWebhook,
-  type ServiceDeps,
   toTemplateView,
   toWebhookView,
   upgradeWebhook,
   viewJourneyTemplate,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/http';
 import { staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import { createPostgresStorage, pgPoolDb } from '@affiliate-commerce/storage-postgres';
 import { testService } from '@affiliate-commerce/testkit';

@@ -12,7 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { createWebhook, type Service } from '@affiliate-commerce/core';
+import type { Service } from '@affiliate-commerce/core';
+import { createWebhook } from '@affiliate-commerce/core/http';
 import { createPostgresStorage, pgPoolDb } from '@affiliate-commerce/storage-postgres';
 import { testService } from '@affiliate-commerce/testkit';
 import pg from 'pg';

@@ -1,4 +1,5 @@
-import { type Service, signingSecretsOf } from '@affiliate-commerce/core';
+import type { Service } from '@affiliate-commerce/core';
+import { signingSecretsOf } from '@affiliate-commerce/core/http';
 import {
   isWebhookVerificationError,
   safeVerifyWebhook,

@@ -1,20 +1,25 @@
+/**
+ * `@affiliate-commerce/core`: what a host calls — `createService` and `runWorker`, the ports
+ * with their defaults (clock, ids, loggers, rate limiter, outbound HTTP, DNS, the secret box),
+ * the errors, the event dictionary with its payload builders and examples, webhook signing, the
+ * input types of `service.*` and the documented limits. Storage implementations use
+ * `@affiliate-commerce/core/storage`; route, kernel and adapter builders use
+ * `@affiliate-commerce/core/http`, which also holds the use cases the routes call.
+ *
+ * @module
+ */
 export type { Affiliate, AffiliateStore } from './affiliates/affiliate-store';
 export type { QueryInput, StorefrontCapture, VisitTrack } from './attribution/capture-input';
 export type { NeutralNameViolation } from './attribution/neutral-names';
 export { type ParamBag, type ParamSource, paramLimits } from './attribution/param-filter';
 export type { Attribution, Touch, TouchCapture, TouchContext } from './attribution/touches';
 export { urlLimits } from './attribution/url-sanitizer';
-export { createAchSetupIntent } from './billing/ach-setup-intent';
-export { addPaymentMethod } from './billing/add-payment-method';
-export type { BillingDeps, CustomerProfile } from './billing/billing-customer';
 export type {
   BillingProfile,
   BillingStore,
   PaymentMethodDetails,
   StoredPaymentMethod,
 } from './billing/billing-store';
-export type { AddPaymentMethodInput } from './billing/payment-method-input';
-export { setDefaultPaymentMethod } from './billing/set-default-payment-method';
 export type {
   CaseAttachment,
   CaseAttachmentResult,
@@ -44,19 +49,17 @@ export type {
 } from './coupons/coupon-report-store';
 export type { ReportPreset } from './coupons/report-range';
 export type { CouponReportView } from './coupons/report-view';
-export { compareUsageRows } from './coupons/usage-row-order';
 export {
-  checkHealth,
   type HealthOptions,
   type HealthReport,
   type HealthStatus,
   healthDefaults,
 } from './deliveries/health';
-export { type PruneOptions, pruneDefaults, pruneDeliveries } from './deliveries/prune';
+export { type PruneOptions, pruneDefaults } from './deliveries/prune';
 export type { PruneSchedule } from './deliveries/prune-schedule';
 export { maxRecoverPerCall, maxRecoverWindowMs, type RecoverInput } from './deliveries/recover';
-export { nextAttemptAt, retryDelaysMs } from './deliveries/retry-schedule';
-export { type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
+export { retryDelaysMs } from './deliveries/retry-schedule';
+export type { DeliveryOptions, RunSummary } from './deliveries/run-due';
 export { runWorker, type WorkerOptions, type WorkOptions } from './deliveries/run-worker';
 export * from './errors';
 export { categoryAllowlists, envelopeFields, identityFields } from './events/allowlists';
@@ -84,7 +87,7 @@ export {
   type EventRecord,
 } from './events/v2-payload';
 export type { HandleOptions } from './http/kernel';
-export { type CompleteIntakeFormInput, completeIntakeForm } from './journeys/complete-intake-form';
+export type { CompleteIntakeFormInput } from './journeys/complete-intake-form';
 export type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './journeys/journey-input';
 export type {
   Journey,
@@ -93,11 +96,6 @@ export type {
   JourneyTemplate,
   NewJourney,
 } from './journeys/journey-store';
-export { toTemplateView } from './journeys/journey-view';
-export { recordJourneyTemplate } from './journeys/record-journey-template';
-export { setJourneyStatus } from './journeys/set-journey-status';
-export { startJourney } from './journeys/start-journey';
-export { viewJourneyTemplate } from './journeys/view-template';
 export type { AddressCategory } from './net/address-classifier';
 export { type DohResolverOptions, dohResolver } from './net/doh-resolver';
 export { fetchHttpClient } from './net/fetch-http-client';
@@ -141,14 +139,7 @@ export type {
   PruneCounts,
   RecoverResult,
 } from './outbox/delivery-store';
-export { type EmitInput, emitEvent } from './outbox/emit-event';
-export { type ResolveAttributionInput, resolveAttribution } from './outbox/resolve-attribution';
 export type { Patient, PatientStore } from './patients/patient-store';
-export {
-  type PaymentMethodView,
-  paymentMethodViewSchema,
-  toPaymentMethodView,
-} from './payments/payment-method-view';
 export {
   type AchSetupIntent,
   attachedToAnotherCustomer,
@@ -181,7 +172,6 @@ export {
   defaultBuckets,
   type RateLimitDecision,
   type RateLimiter,
-  rateLimitHeaders,
 } from './rate-limit/rate-limiter';
 export type { RecordClinicalOrderInput } from './records/record-clinical-order';
 export type { RecordInput } from './records/record-commerce-record';
@@ -189,7 +179,7 @@ export type { RecordKindRules } from './records/record-kinds';
 export type { OrderActivityType, RecordOrderActivityInput } from './records/record-order-activity';
 export type { CommerceRecord, RecordKind, RecordStore } from './records/record-store';
 export { createService, type Service, type ServiceOptions } from './service';
-export type { ServiceDeps } from './service-deps';
+export type { ServiceDeps, ServicePorts, ServiceSettings } from './service-deps';
 export type { Storage, StorageCheck, TransactionOptions } from './storage';
 export type { RecordRenewalFailureInput } from './subscriptions/record-renewal-failure';
 export type { RecordSubscriptionInput } from './subscriptions/record-subscription';
@@ -197,27 +187,18 @@ export type { CalendarDay } from './subscriptions/renewal-date';
 export type { SetSubscriptionStatusInput } from './subscriptions/set-subscription-status';
 export type { SubscriptionStatus } from './subscriptions/subscription-events';
 export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
-export { type CreateCaseInput, type CreatedCase, createTicket } from './support/create-case';
 export type { FieldValuesPlan, MissingField, ResolveText, SuppliedValues } from './support/field-values';
 export type { UploadedFile } from './support/multipart-form';
 export type { OrderVariableName } from './support/order-variables';
-export { readCase } from './support/read-case';
-export { type ReplyResult, type ReplyTransition, replyToCase } from './support/reply-to-case';
-export { type ListedRequestType, listRequestTypes, syncRequestType } from './support/request-types';
 export type { ReplyTransitionRule, SupportOptions, SupportSettings } from './support/support-options';
 export type { CaseView } from './support/support-schemas';
 export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './support/support-store';
 export { instrumentationName } from './telemetry/otel';
 export type { BreakerOptions } from './webhooks/breaker';
-export type { WebhookResult } from './webhooks/change-webhook';
-export { type CreateWebhookInput, createWebhook } from './webhooks/create-webhook';
 export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './webhooks/secret-box';
-export { type SentExample, sendExample } from './webhooks/send-example';
 export { webhookHeaders } from './webhooks/signature';
-export { maxPreviousSecrets, signingSecretsOf } from './webhooks/signing-secrets';
-export { type UpdateWebhookInput, updateWebhook } from './webhooks/update-webhook';
-export { rollbackWebhook, rotateSecret, upgradeWebhook } from './webhooks/webhook-lifecycle';
-export { type WebhookDeps, type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
+export { maxPreviousSecrets } from './webhooks/signing-secrets';
+export type { WebhookDeps, WebhookServiceOptions } from './webhooks/webhook-options';
 export type {
   EndpointDisabledNotice,
   HealthCheck,
@@ -230,4 +211,3 @@ export type {
   WebhookStatus,
   WebhookStore,
 } from './webhooks/webhook-store';
-export { toWebhookView, type WebhookView } from './webhooks/webhook-view';

@@ -12,10 +12,10 @@ import type { WebhookDeps } from './webhooks/webhook-options';
 import type { EndpointDisabledNotice } from './webhooks/webhook-store';
 
 /**
- * Every port the service uses, passed in explicitly. Core reads no environment, time,
+ * The ports the service talks through, passed in explicitly. Core reads no environment, time,
  * randomness or network except through these.
  */
-export interface ServiceDeps {
+export interface ServicePorts {
   readonly storage: Storage;
   readonly auth: AuthPort;
   readonly clock: Clock;
@@ -26,12 +26,19 @@ export interface ServiceDeps {
   readonly processor: PaymentProcessor;
   /** The case-management system mirroring support cases (SPEC 1, 4.1, 4.3; cases/case-system.ts). */
   readonly caseSystem: CaseSystem;
+  /** Encrypts webhook signing secrets at rest with the host's `secretKey` (webhooks/secret-box.ts). */
+  readonly secretBox: WebhookDeps['secretBox'];
+  /** Outbound HTTP of deliveries and probes, behind the SSRF guard (net/http-client.ts). */
+  readonly http: WebhookDeps['http'];
+  /** DNS of the SSRF guard (net/http-client.ts). */
+  readonly resolver: WebhookDeps['resolver'];
+}
+
+/** How the service behaves: plain values and callbacks, each with a default. */
+export interface ServiceSettings {
   /** File size limit and reply transitions of the support-case routes (support/support-options.ts). */
   readonly support?: SupportOptions;
-  /** Webhook secret encryption, outbound HTTP, DNS and the private-network switch (webhooks/webhook-options.ts). */
-  readonly secretBox: WebhookDeps['secretBox'];
-  readonly http: WebhookDeps['http'];
-  readonly resolver: WebhookDeps['resolver'];
+  /** Lets webhooks reach private, loopback and link-local addresses; off in production (webhooks/webhook-options.ts). */
   readonly allowPrivateNetworks: boolean;
   /** Origins allowed to call the public storefront routes from a browser; default `'*'` (http/cors.ts). */
   readonly corsOrigins?: CorsOrigins;
@@ -51,3 +58,9 @@ export interface ServiceDeps {
    */
   readonly onEndpointDisabled?: (notice: EndpointDisabledNotice) => void | Promise<void>;
 }
+
+/**
+ * What use cases receive: the {@link ServicePorts} and the {@link ServiceSettings}, resolved
+ * from `createService`'s options with their defaults filled in (`service.deps`).
+ */
+export interface ServiceDeps extends ServicePorts, ServiceSettings {}

@@ -1,7 +1,8 @@
 /**
  * `@affiliate-commerce/core/storage`: what a storage implementation is written against — the
  * `Storage` port with every store it holds, the records they keep, and the rules the stores
- * share. `@affiliate-commerce/storage-postgres` and the memory storage implement it;
+ * share: the order of coupon report rows and when a failed delivery is due again.
+ * `@affiliate-commerce/storage-postgres` and the memory storage implement it;
  * `@affiliate-commerce/testkit`'s `storageContract` checks any implementation.
  *
  * @module
@@ -25,6 +26,8 @@ export type {
   CouponUsageRow,
   ReportRange,
 } from './coupons/coupon-report-store';
+export { compareUsageRows } from './coupons/usage-row-order';
+export { nextAttemptAt } from './deliveries/retry-schedule';
 export type { EventPatient, EventRecord } from './events/v2-payload';
 export {
   type Journey,
@@ -55,6 +58,7 @@ export {
   maxResponseBodyBytes,
   type Page,
   type PruneCounts,
+  type PublishedEvent,
   type RecoverResult,
 } from './outbox/delivery-store';
 export { type Patient, type PatientStore, returningStatuses } from './patients/patient-store';

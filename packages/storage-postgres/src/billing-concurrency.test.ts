@@ -1,11 +1,9 @@
+import { type PaymentProcessor, randomIds, type Storage } from '@affiliate-commerce/core';
 import {
   addPaymentMethod,
   createAchSetupIntent,
-  type PaymentProcessor,
-  randomIds,
-  type Storage,
   setDefaultPaymentMethod,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/http';
 import { testPaymentMethodIds as ids, sandboxProcessor } from '@affiliate-commerce/core/sandbox';
 import { sequentialIds, testService } from '@affiliate-commerce/testkit';
 import { ResultAsync } from 'neverthrow';

@@ -6,6 +6,7 @@ import {
   type DeliveryStatus,
   type DeliveryStore,
   type EventRecord,
+  type PublishedEvent,
 } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
@@ -356,7 +357,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     },
     async publish({ events }) {
       if (events.length === 1) {
-        const [{ event, deliver, idPrefix }] = events as [(typeof events)[number]];
+        const [{ event, deliver, idPrefix }] = events as [PublishedEvent];
         const { rows } = await db.query<{ inserted: number; queued: number }>(publish, [
           ...eventColumns(event),
           deliver,

@@ -1,4 +1,5 @@
-import { type Service, syncRequestType } from '@affiliate-commerce/core';
+import type { Service } from '@affiliate-commerce/core';
+import { syncRequestType } from '@affiliate-commerce/core/http';
 import {
   type CaseSystemSeed,
   type SandboxCaseSystem,

@@ -1,12 +1,11 @@
 import {
-  createWebhook,
   type DeliveryAttempt,
   exampleEvent,
   type IdGenerator,
   retryDelaysMs,
   type Service,
-  updateWebhook,
 } from '@affiliate-commerce/core';
+import { createWebhook, updateWebhook } from '@affiliate-commerce/core/http';
 import { demoFailingPath, demoReceiverPath } from '../demo-receiver';
 import { unwrap } from './unwrap';
 

@@ -1,4 +1,5 @@
-import { createWebhook, rollbackWebhook, type Service } from '@affiliate-commerce/core';
+import type { Service } from '@affiliate-commerce/core';
+import { createWebhook, rollbackWebhook } from '@affiliate-commerce/core/http';
 import { unwrap } from './unwrap';
 
 /**

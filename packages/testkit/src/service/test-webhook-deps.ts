@@ -1,4 +1,5 @@
-import { type WebhookDeps, webhookDeps } from '@affiliate-commerce/core';
+import type { WebhookDeps } from '@affiliate-commerce/core';
+import { webhookDeps } from '@affiliate-commerce/core/http';
 import { fakeHttpClient } from '../fakes/fake-http-client';
 import { fakeResolver } from '../fakes/fake-resolver';
 import { testSecretKey } from './test-secret-key';

@@ -1,4 +1,8 @@
-import { type AddPaymentMethodInput, addPaymentMethod, createAchSetupIntent } from '@affiliate-commerce/core';
+import {
+  type AddPaymentMethodInput,
+  addPaymentMethod,
+  createAchSetupIntent,
+} from '@affiliate-commerce/core/http';
 import { testPaymentMethodIds as ids } from '@affiliate-commerce/core/sandbox';
 import type { HttpTable } from '../contracts/http-contract';
 import { type TestService, testTokens } from '../service/test-service';

@@ -1,4 +1,4 @@
-import { addPaymentMethod } from '@affiliate-commerce/core';
+import { addPaymentMethod } from '@affiliate-commerce/core/http';
 import { testPaymentMethodIds as ids } from '@affiliate-commerce/core/sandbox';
 import type { HttpTable } from '../contracts/http-contract';
 import { testTokens } from '../service/test-service';

@@ -1,4 +1,5 @@
-import { createTicket, type DomainError, type Service, syncRequestType } from '@affiliate-commerce/core';
+import type { DomainError, Service } from '@affiliate-commerce/core';
+import { createTicket, syncRequestType } from '@affiliate-commerce/core/http';
 import type { SandboxCaseSystem } from '@affiliate-commerce/core/sandbox';
 import type { Result } from 'neverthrow';
 

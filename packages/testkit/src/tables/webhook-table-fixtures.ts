@@ -1,4 +1,5 @@
-import { createWebhook, type HttpOutcome, type HttpRequest, rollbackWebhook } from '@affiliate-commerce/core';
+import type { HttpOutcome, HttpRequest } from '@affiliate-commerce/core';
+import { createWebhook, rollbackWebhook } from '@affiliate-commerce/core/http';
 import type { HttpCase, HttpCaseExpectation, HttpCaseRequest, HttpTable } from '../contracts/http-contract';
 import { fakeHttpClient } from '../fakes/fake-http-client';
 import { fakeResolver } from '../fakes/fake-resolver';
