@@ -11,7 +11,7 @@
 export { createAchSetupIntent } from './billing/ach-setup-intent';
 export { addPaymentMethod } from './billing/add-payment-method';
 export type { BillingDeps, CustomerProfile } from './billing/billing-customer';
-export type { AddPaymentMethodInput } from './billing/payment-method-input';
+export type { AddPaymentMethodInput } from './billing/billing-input';
 export { setDefaultPaymentMethod } from './billing/set-default-payment-method';
 export { checkHealth } from './deliveries/health';
 export { pruneDeliveries } from './deliveries/prune';

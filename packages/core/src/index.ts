@@ -47,8 +47,8 @@ export type {
   CouponUsageRow,
   ReportRange,
 } from './coupons/coupon-report-store';
+export type { CouponReportView } from './coupons/coupon-view';
 export type { ReportPreset } from './coupons/report-range';
-export type { CouponReportView } from './coupons/report-view';
 export {
   type HealthOptions,
   type HealthReport,
@@ -191,8 +191,8 @@ export type { FieldValuesPlan, MissingField, ResolveText, SuppliedValues } from 
 export type { UploadedFile } from './support/multipart-form';
 export type { OrderVariableName } from './support/order-variables';
 export type { ReplyTransitionRule, SupportOptions, SupportSettings } from './support/support-options';
-export type { CaseView } from './support/support-schemas';
 export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './support/support-store';
+export type { CaseView } from './support/support-view';
 export { instrumentationName } from './telemetry/otel';
 export type { BreakerOptions } from './webhooks/breaker';
 export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './webhooks/secret-box';

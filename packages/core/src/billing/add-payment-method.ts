@@ -2,9 +2,9 @@ import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
 import type { DomainError } from '../errors';
 import type { ProcessorPaymentMethod } from '../payments/processor';
 import { type BillingDeps, type CustomerProfile, ensureBillingCustomer } from './billing-customer';
+import type { AddPaymentMethodInput } from './billing-input';
 import type { PaymentMethodDetails, StoredPaymentMethod } from './billing-store';
 import { obtainPaymentMethod, paymentMethodTypeMismatch } from './obtain-payment-method';
-import type { AddPaymentMethodInput } from './payment-method-input';
 
 /** The details to keep: the processor's answer without the customer, which the profile names. */
 function detailsOf(method: ProcessorPaymentMethod): PaymentMethodDetails {

@@ -1,16 +1,17 @@
 import { ResultAsync } from 'neverthrow';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
-import { allRoles, type Role } from '../ports/auth';
+import { allRoles } from '../ports/auth';
+import { billingDefaultChangers } from './access';
 import { createAchSetupIntent } from './ach-setup-intent';
 import { addPaymentMethod } from './add-payment-method';
+import { addPaymentMethodBody, paymentMethodParams } from './billing-input';
 import {
   achSetupIntentAnswerSchema,
   paymentMethodAnswerSchema,
   paymentMethodListAnswerSchema,
   storedPaymentMethodView,
-} from './payment-method-answer';
-import { addPaymentMethodBody, paymentMethodParams } from './payment-method-input';
+} from './billing-view';
 import { setDefaultPaymentMethod } from './set-default-payment-method';
 
 const tags = ['payment methods'];
@@ -20,12 +21,6 @@ const cannotBeReused = error(
 );
 const attachmentFailed = (what: string) => error(`PAYMENT_METHOD_ATTACHMENT_FAILED: ${what}`);
 const upstream = error('UPSTREAM_UNAVAILABLE: the payment processor is down or timed out; nothing changed.');
-
-/**
- * Who may change which method is the default: the admins. Agents may add methods (SPEC 5.3)
- * and read them, but choosing what the affiliate is charged on is an account decision.
- */
-const defaultChangers: readonly Role[] = ['affiliate_super_admin', 'affiliate_admin'];
 
 /**
  * Routes of payment methods on the affiliate's billing profile (SPEC 2.4, 4.4, 4.8, 5.3, 7):
@@ -124,7 +119,7 @@ export const billingRoutes: readonly AnyRoute[] = [
     operationId: 'setDefaultPaymentMethod',
     summary: 'Make a registered method the default of the billing profile (what the processor charges).',
     tags,
-    access: { kind: 'affiliate', roles: defaultChangers },
+    access: { kind: 'affiliate', roles: billingDefaultChangers },
     params: paymentMethodParams,
     responses: {
       200: {

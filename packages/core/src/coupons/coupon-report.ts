@@ -2,9 +2,9 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, moduleDisabled } from '../errors';
 import type { RouteResult } from '../http/route';
 import type { ServiceDeps } from '../service-deps';
+import { type CouponReportQueryInput, resolveReportQuery } from './coupon-input';
+import { toCouponReportView } from './coupon-view';
 import { csvResponse } from './report-csv';
-import { type CouponReportQueryInput, resolveReportQuery } from './report-query';
-import { toCouponReportView } from './report-view';
 
 /**
  * The coupon usage report (SPEC 4.5, 2.5): one page as JSON, or every row as a streamed CSV.

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import type { Logger } from '../ports/logger';
 import type { CouponUsageRow } from './coupon-report-store';
+import { centsText, discountDisplay } from './coupon-view';
 import type { ResolvedRange } from './report-range';
-import { centsText, discountDisplay } from './report-view';
 
 /** The CSV columns, exactly as SPEC 4.5 names them. */
 export const couponCsvColumns = [

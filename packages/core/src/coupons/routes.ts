@@ -1,9 +1,10 @@
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
+import { couponReportReaders } from './access';
+import { couponReportQuerySchema } from './coupon-input';
 import { couponReport } from './coupon-report';
+import { couponReportViewSchema } from './coupon-view';
 import { couponCsvColumns } from './report-csv';
-import { couponReportQuerySchema } from './report-query';
-import { couponReportViewSchema } from './report-view';
 
 /**
  * Routes of the ecommerce coupon report (SPEC 4.5).
@@ -20,7 +21,7 @@ export const couponRoutes: readonly AnyRoute[] = [
       'Coupon usage and discount impact: uses and negative revenue impact per coupon, with order counts; ' +
       `export=true or 1 answers a CSV attachment (columns ${couponCsvColumns.join(', ')}) of every row.`,
     tags: ['ecommerceReports'],
-    access: { kind: 'affiliate', roles: ['affiliate_super_admin', 'affiliate_admin'] },
+    access: { kind: 'affiliate', roles: couponReportReaders },
     query: couponReportQuerySchema,
     responses: {
       200: {

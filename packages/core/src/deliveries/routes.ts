@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
 import type { Delivery, DeliveryAttempt } from '../outbox/delivery-store';
-import { webhookReaders, webhookWriters } from '../webhooks/webhook-schemas';
+import { webhookReaders, webhookWriters } from '../webhooks/access';
 import { recoverBody, recoverDeliveries } from './recover';
 
 const attemptSchema = z.object({

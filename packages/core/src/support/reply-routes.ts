@@ -5,7 +5,7 @@ import { allRoles } from '../ports/auth';
 import { readAttachmentForm, readReplyForm } from './reply-form';
 import { attachToCase, findCase, replyToCase } from './reply-to-case';
 import { supportSettings } from './support-options';
-import { attachmentResultSchema, replyResultSchema } from './support-schemas';
+import { attachmentResultSchema, replyResultSchema } from './support-view';
 
 const tags = ['support'];
 const errorDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });

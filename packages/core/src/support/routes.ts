@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
-import { allRoles, type Role } from '../ports/auth';
+import { allRoles } from '../ports/auth';
+import { supportConfigurers } from './access';
 import { type CreatedCase, createOrderCase, createTicket } from './create-case';
 import { readCase } from './read-case';
 import { replyRoutes } from './reply-routes';
@@ -13,13 +14,10 @@ import {
   syncedRequestTypeViewSchema,
   toCaseView,
   toSyncedRequestTypeView,
-} from './support-schemas';
+} from './support-view';
 
 const tags = ['support'];
 const errorDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });
-
-/** Changing what every agent of the affiliate fills in is configuration: admins only. */
-export const supportConfigurers: readonly Role[] = ['affiliate_super_admin', 'affiliate_admin'];
 
 const requestTypeId = z.string().trim().min(1).max(200);
 const fieldMap = z.record(z.string(), z.unknown());

@@ -1,8 +1,8 @@
 import { emitEvent } from '../outbox/emit-event';
 import type { ServiceDeps } from '../service-deps';
 import { recordLock, type Storage } from '../storage';
-import { caseStatusOf } from './support-schemas';
 import type { SupportCase } from './support-store';
+import { caseStatusOf } from './support-view';
 
 /** The SUPPORT events of SPEC 6.2 a case emits. */
 export type SupportEventType =

@@ -6,8 +6,9 @@ import { examplePayloads } from '../events/example-event';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
 import { allRoles } from '../ports/auth';
+import { webhookWriters } from './access';
 import { sendExample, sendExampleBody } from './send-example';
-import { idParams, webhookWriters } from './webhook-schemas';
+import { idParams } from './webhook-input';
 
 const tags = ['webhooks'];
 const payloadSchema = z.record(z.string(), z.unknown());

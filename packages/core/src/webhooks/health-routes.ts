@@ -4,10 +4,10 @@ import { eventDictionary, isSubscribable } from '../events/event-dictionary';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
 import { allRoles } from '../ports/auth';
+import { webhookReaders } from './access';
 import { checkUrlHealth, checkWebhookHealth } from './check-health';
 import { urlSchema } from './webhook-input';
-import { healthAnswerSchema, webhookReaders } from './webhook-schemas';
-import { toHealthCheckView } from './webhook-view';
+import { healthAnswerSchema, toHealthCheckView } from './webhook-view';
 
 const tags = ['webhooks'];
 

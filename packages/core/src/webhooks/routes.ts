@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../errors';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
+import { webhookReaders, webhookWriters } from './access';
 import { createWebhook, createWebhookBody } from './create-webhook';
 import {
   requestedStatus,
@@ -11,17 +12,15 @@ import {
   updateWebhookBody,
   webhookStatusBody,
 } from './update-webhook';
+import { idParams } from './webhook-input';
 import { deleteWebhook, rollbackWebhook, rotateSecret, upgradeWebhook } from './webhook-lifecycle';
 import {
-  idParams,
+  toWebhookView,
   webhookAnswerSchema,
   webhookListAnswerSchema,
   webhookReadAnswerSchema,
-  webhookReaders,
   webhookReply,
-  webhookWriters,
-} from './webhook-schemas';
-import { toWebhookView } from './webhook-view';
+} from './webhook-view';
 
 const tags = ['webhooks'];
 const notFoundDoc = { description: 'No such webhook for this affiliate.', schema: errorEnvelopeSchema };
@@ -95,7 +94,7 @@ export const webhookRoutes: readonly AnyRoute[] = [
     operationId: 'updateWebhook',
     summary: 'Full update; credentials only when authentication goes from false to true in this call.',
     tags,
-    access: { kind: 'affiliate', roles: ['affiliate_super_admin'] },
+    access: { kind: 'affiliate', roles: webhookWriters },
     secret: true,
     params: idParams,
     body: updateWebhookBody,

@@ -19,6 +19,9 @@ export const nameSchema = z
 /** A URL as sent; {@link validateWebhookUrl} then checks scheme and host against the policy. */
 export const urlSchema = z.string().max(maxUrlLength, `must be at most ${maxUrlLength} characters`);
 
+/** Path parameters of `/v2/webhooks/{id}/...`. */
+export const idParams = z.object({ id: z.string().min(1).max(200) });
+
 /** Event names as sent; {@link validateInterests} then checks each against the dictionary. */
 export const interestsSchema = z.array(z.string()).max(500, 'must list at most 500 events');
 

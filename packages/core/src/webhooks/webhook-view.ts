@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WebhookResult } from './change-webhook';
 import type { HealthCheck, Webhook, WebhookBreaker } from './webhook-store';
 
 /** A health check as the API shows it (SPEC 4.7), without `persisted`. */
@@ -104,4 +105,30 @@ export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookV
     ...(webhook.disabledAt ? { disabledAt: webhook.disabledAt.toISOString() } : {}),
     ...(revealSecret === undefined ? {} : { credentials: { secret: revealSecret } }),
   };
+}
+
+/** A webhook answer that may carry `credentials` (create, PUT, rotateSecret). */
+export const webhookAnswerSchema = z.object({ success: z.literal(true), data: webhookViewSchema });
+
+/** A webhook answer that never carries `credentials`; strict, so a leak fails response checks. */
+export const webhookReadAnswerSchema = z.object({
+  success: z.literal(true),
+  data: webhookViewSchema.omit({ credentials: true }).strict(),
+});
+
+/** `GET /v2/webhooks`. */
+export const webhookListAnswerSchema = z.object({
+  success: z.literal(true),
+  data: z.array(webhookViewSchema.omit({ credentials: true }).strict()),
+});
+
+/** A health-check answer (SPEC 4.7). */
+export const healthAnswerSchema = z.object({
+  success: z.literal(true),
+  data: healthCheckViewSchema.extend({ persisted: z.boolean() }),
+});
+
+/** The JSON reply of a use case's webhook. */
+export function webhookReply(status: number, result: WebhookResult) {
+  return { status, body: { success: true, data: toWebhookView(result.webhook, result.secret) } };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../http/input';
-import { couponReportQuerySchema, parseRangeBound, resolveReportQuery } from './report-query';
+import { couponReportQuerySchema, parseRangeBound, resolveReportQuery } from './coupon-input';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const parse = (query: Record<string, string>) => validate(couponReportQuerySchema, query, 'query');

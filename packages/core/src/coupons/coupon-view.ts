@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { ResolvedReportQuery } from './coupon-input';
 import type { CouponReportPage, CouponUsageRow } from './coupon-report-store';
-import type { ResolvedReportQuery } from './report-query';
 import { reportPresets } from './report-range';
 
 /** The JSON answer of the coupon report, exactly the fields of SPEC 4.5. */

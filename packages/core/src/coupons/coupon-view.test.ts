@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsText, couponPct, discountDisplay, revenueImpact, unitsOf } from './report-view';
+import { centsText, couponPct, discountDisplay, revenueImpact, unitsOf } from './coupon-view';
 
 describe('coupon report view (SPEC 4.5, DESIGN.md)', () => {
   it('4.5 ordersWithCouponPct is a percentage rounded half up to two decimals, 0 with no orders', () => {
