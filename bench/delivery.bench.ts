@@ -265,6 +265,15 @@ receiver that takes time to answer, as every real one does, leaves room for that
 ${concurrency} sends stay in flight while its database work overlaps them. More throughput comes from more worker
 processes on more cores; they share the outbox safely (\`examples/demo-server/src/worker.test.ts\`).
 
+A CPU profile of the worker alone (receiver in another process, 20,000 deliveries, receiver
+answering at once; 139 µs of worker CPU per delivery on a quiet machine): 29 % of it is the
+\`writev\` system call, where on one machine the kernel does the loopback TCP work of both ends;
+20 % is core's own code (the send loop, endpoint slots, breakers, building and signing the v2
+payload); 12 % Node's internals (streams, timers, microtasks); 11 % undici; 7 % the PostgreSQL
+driver and store (claims and the grouped outcome writes); 5 % garbage collection. No single
+function stands out: what the floor skips is the outbox itself (a claim and an outcome per
+delivery, the attempt log, the SSRF-pinned client), not a slow step inside it.
+
 The offline row compares with the floor of its own rounds (receiver answering at once): with no
 network at all, the outbox's database work alone runs at ${offlineRatio.toFixed(2)} of the floor${
   offlineRatio < 0.5
