@@ -255,7 +255,7 @@ describe('express adapter: the connection', () => {
     });
     const at = await listen(app);
     await send(at, '/api/v2/webhooks', { headers: auth });
-    expect(seen).toEqual([{ remoteAddress: '127.0.0.1' }]);
+    expect(seen).toEqual([{ remoteAddress: '127.0.0.1', textBodies: true }]);
   });
 
   it('logs a client that goes away mid-answer once, at debug level, with no stack', async () => {

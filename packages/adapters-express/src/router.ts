@@ -45,7 +45,11 @@ export function createExpressRouter(
       next(error);
       return;
     }
-    const response = await service.handle(request, { remoteAddress: req.socket.remoteAddress });
+    // JSON answers come back as text only: Express writes it at once, no body stream is built.
+    const response = await service.handle(request, {
+      remoteAddress: req.socket.remoteAddress,
+      textBodies: true,
+    });
     try {
       await sendResponse(res, response);
     } catch (error) {

@@ -42,7 +42,7 @@ function nodeHeaders(response: Response): OutgoingHttpHeaders {
 export async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   const headers = nodeHeaders(response);
   if (!res.req.complete && !drainable(res.req)) headers.connection = 'close';
-  const text = response.body === null ? '' : responseText(response);
+  const text = responseText(response) ?? (response.body === null ? '' : undefined);
   if (text === undefined) {
     res.writeHead(response.status, headers);
     await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res);

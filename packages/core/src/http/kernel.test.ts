@@ -6,6 +6,7 @@ import { notFound } from '../errors';
 import { routes } from '../routes';
 import { createKernel } from './kernel';
 import { maxPathParamLength } from './path-params';
+import { responseText } from './reply';
 import { type AnyRoute, defineRoute } from './route';
 
 const echo = defineRoute({
@@ -211,4 +212,47 @@ describe('kernel: path ids, one rule on every route', () => {
       }
     },
   );
+});
+
+describe('textBodies: answers for an adapter that writes the text itself', () => {
+  const read = () =>
+    new Request('http://localhost/v2/webhooks/whk_missing', {
+      headers: { authorization: `Bearer ${testTokens.superAdmin}` },
+    });
+
+  it('leaves a JSON answer without a body stream, its text in responseText, status and headers kept', async () => {
+    const service = testService();
+    const plain = await service.handle(read());
+    const text = await service.handle(read(), { textBodies: true });
+    expect(text.body).toBeNull();
+    expect(text.status).toBe(plain.status);
+    expect([...text.headers]).toEqual([...plain.headers]);
+    expect(responseText(text)).toBe(await plain.text());
+    expect(JSON.parse(responseText(text)!)).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('without it, every JSON answer has a body a fetch runtime can send', async () => {
+    const response = await testService().handle(read());
+    expect(response.body).not.toBeNull();
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('keeps the body of an answer that is not JSON text (a streamed export)', async () => {
+    const streamed = defineRoute({
+      method: 'GET',
+      path: '/export',
+      operationId: 'export',
+      summary: 'An export',
+      tags: [],
+      access: { kind: 'public' },
+      responses: { 200: { description: 'A CSV file.' } },
+      errors: [],
+      handle: () => okAsync(new Response('id,amount\n', { headers: { 'content-type': 'text/csv' } })),
+    });
+    const service = testService();
+    const handle = createKernel([streamed as AnyRoute], service.deps);
+    const response = await handle(new Request('http://localhost/export'), { textBodies: true });
+    expect(responseText(response)).toBeUndefined();
+    expect(await response.text()).toBe('id,amount\n');
+  });
 });

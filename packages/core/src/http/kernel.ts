@@ -10,7 +10,7 @@ import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
 import { queryObject, readJsonBody, validate } from './input';
 import { createPathMatcher } from './path-matcher';
 import { decodePathParams } from './path-params';
-import { errorResponse, internalErrorResponse, jsonResponse, withHeaders } from './reply';
+import { errorAnswer, internalErrorAnswer, jsonAnswer, withBody, withHeaders } from './reply';
 import type { AnyRoute, BodyKind, RouteResult } from './route';
 
 /** Options of the kernel. */
@@ -30,6 +30,13 @@ export interface HandleOptions {
    * header), for the route and rate-limit steps; see `RouteContext.remoteAddress`.
    */
   readonly remoteAddress?: string;
+  /**
+   * For a server adapter that writes answers itself: a JSON answer comes back with no body
+   * stream, its text in `responseText(response)` (from `@affiliate-commerce/core/http`), which
+   * spares building the stream. Other answers (a file, an export) keep their body. Leave it
+   * unset to get a `Response` any fetch runtime can send.
+   */
+  readonly textBodies?: boolean;
 }
 
 /** Serves one request. */
@@ -98,14 +105,10 @@ function toResponse(
         status: result.status,
         issues: checked?.success === false ? checked.error.issues : 'undocumented status',
       });
-      return withHeaders(internalErrorResponse(), headers);
+      return withHeaders(internalErrorAnswer(), headers);
     }
   }
-  return jsonResponse(
-    result.status,
-    result.body,
-    result.headers ? { ...result.headers, ...headers } : headers,
-  );
+  return jsonAnswer(result.status, result.body, result.headers ? { ...result.headers, ...headers } : headers);
 }
 
 /**
@@ -138,11 +141,11 @@ export function createKernel(
   ): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
-      return errorResponse(notFound('route'), everyAnswer);
+      return errorAnswer(notFound('route'), everyAnswer);
     }
     const path = pathname.slice(base.length) || '/';
     const candidates = match(path);
-    if (candidates.length === 0) return errorResponse(notFound('route'), everyAnswer);
+    if (candidates.length === 0) return errorAnswer(notFound('route'), everyAnswer);
     const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
     if (method === 'OPTIONS') {
       const preflight = corsPreflight(
@@ -154,10 +157,7 @@ export function createKernel(
     }
     const found = candidates.find((candidate) => candidate.route.method === method);
     if (!found) {
-      return errorResponse(
-        methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]),
-        everyAnswer,
-      );
+      return errorAnswer(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]), everyAnswer);
     }
     watch?.matched(`${base}${found.route.path}`);
     return serveRoute(found.route, request, found.rawParams, remoteAddress);
@@ -171,7 +171,7 @@ export function createKernel(
   ): Promise<Response> {
     const fixed = routeHeaders.get(route) ?? everyAnswer;
     const granted = await checkAccess(route.access, request, deps.auth);
-    if (granted.isErr()) return errorResponse(granted.error, fixed);
+    if (granted.isErr()) return errorAnswer(granted.error, fixed);
     const caller: Caller = { ...granted.value, remoteAddress };
     let limitHeaders: Record<string, string> | undefined;
     let refused = false;
@@ -199,7 +199,7 @@ export function createKernel(
           }
         : fixed;
     return refused
-      ? errorResponse(rateLimited(limitHeaders ?? {}), headers)
+      ? errorAnswer(rateLimited(limitHeaders ?? {}), headers)
       : answer(route, request, rawParams, caller, headers);
   }
 
@@ -211,7 +211,7 @@ export function createKernel(
     headers: Readonly<Record<string, string>>,
   ): Promise<Response> {
     const input = await readInput(route, request, rawParams);
-    if (input.isErr()) return errorResponse(input.error, headers);
+    if (input.isErr()) return errorAnswer(input.error, headers);
 
     const result = await route.handle({ ...input.value, ...caller, request, deps });
     return result.match(
@@ -220,7 +220,7 @@ export function createKernel(
         if (error.cause !== undefined) {
           deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
         }
-        return errorResponse(error, headers);
+        return errorAnswer(error, headers);
       },
     );
   }
@@ -232,14 +232,16 @@ export function createKernel(
   ): Promise<Response> => {
     try {
       const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
-      return await serve(request, base, callOptions?.remoteAddress, watch);
+      const answered = await serve(request, base, callOptions?.remoteAddress, watch);
+      return callOptions?.textBodies ? answered : withBody(answered);
     } catch (cause) {
       deps.logger.error('Unexpected error while serving a request', {
         method: request.method,
         url: request.url,
         cause,
       });
-      return withHeaders(internalErrorResponse(), everyAnswer);
+      const failed = withHeaders(internalErrorAnswer(), everyAnswer);
+      return callOptions?.textBodies ? failed : withBody(failed);
     }
   };
   // Without an OpenTelemetry SDK registered, a request costs one lookup and no span or attributes.

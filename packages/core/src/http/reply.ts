@@ -5,7 +5,28 @@ const jsonType = 'application/json; charset=utf-8';
 /** Registered, so a second copy of the package reads the text the first one recorded. */
 const textKey = Symbol.for('@affiliate-commerce/core.responseText');
 
-type TextResponse = Response & { [textKey]?: string };
+/** Marks a kernel answer whose body is still only its JSON text (see {@link withBody}). */
+const deferredKey = Symbol.for('@affiliate-commerce/core.deferredBody');
+
+type TextResponse = Response & { [textKey]?: string; [deferredKey]?: true };
+
+function json(
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> | undefined,
+  deferred: boolean,
+): Response {
+  const init = { status, headers: { ...headers } as Record<string, string> };
+  if (body === undefined || status === 204) return new Response(null, init);
+  init.headers['content-type'] = jsonType;
+  const text = JSON.stringify(body);
+  // A body stream costs more to build than the rest of the answer: the kernel's own answers wait
+  // for `withBody` to get one, and an adapter that writes the text itself never builds it.
+  const response: TextResponse = new Response(deferred ? null : text, init);
+  response[textKey] = text;
+  if (deferred) response[deferredKey] = true;
+  return response;
+}
 
 /** A JSON response. */
 export function jsonResponse(
@@ -13,13 +34,33 @@ export function jsonResponse(
   body: unknown,
   headers?: Readonly<Record<string, string>>,
 ): Response {
-  const init = { status, headers: { ...headers } as Record<string, string> };
-  if (body === undefined || status === 204) return new Response(null, init);
-  init.headers['content-type'] = jsonType;
-  const text = JSON.stringify(body);
-  const response: TextResponse = new Response(text, init);
-  response[textKey] = text;
-  return response;
+  return json(status, body, headers, false);
+}
+
+/** A JSON answer of the kernel: its text in {@link responseText}, its body stream left to {@link withBody}. */
+export function jsonAnswer(
+  status: number,
+  body: unknown,
+  headers?: Readonly<Record<string, string>>,
+): Response {
+  return json(status, body, headers, true);
+}
+
+/**
+ * The answer with a body: a kernel answer that holds only its JSON text gets its body stream,
+ * keeping status and headers; any other response is returned as it is.
+ */
+export function withBody(response: Response): Response {
+  const deferred = response as TextResponse;
+  if (!deferred[deferredKey]) return response;
+  const text = deferred[textKey]!;
+  const bodied: TextResponse = new Response(text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  bodied[textKey] = text;
+  return bodied;
 }
 
 /**
@@ -44,6 +85,11 @@ export function responseText(response: Response): string | undefined {
  * errorResponse(notFound('subscription'))
  */
 export function errorResponse(error: DomainError, headers?: Readonly<Record<string, string>>): Response {
+  return withBody(errorAnswer(error, headers));
+}
+
+/** {@link errorResponse} as a kernel answer (see {@link jsonAnswer}). */
+export function errorAnswer(error: DomainError, headers?: Readonly<Record<string, string>>): Response {
   const body = {
     success: false,
     error: {
@@ -52,16 +98,16 @@ export function errorResponse(error: DomainError, headers?: Readonly<Record<stri
       ...(error.field === undefined ? {} : { field: error.field }),
     },
   };
-  return jsonResponse(
+  return jsonAnswer(
     errorStatus[error.code],
     body,
     headers ? { ...error.headers, ...headers } : error.headers,
   );
 }
 
-/** The generic body of an unexpected failure; the cause goes to the logger, never to the client. */
-export function internalErrorResponse(): Response {
-  return jsonResponse(500, {
+/** The generic body of an unexpected failure, as a kernel answer; the cause goes to the logger, never to the client. */
+export function internalErrorAnswer(): Response {
+  return jsonAnswer(500, {
     success: false,
     error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' },
   });
