@@ -10,7 +10,7 @@ import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
 import { queryObject, readJsonBody, validate } from './input';
 import { createPathMatcher } from './path-matcher';
 import { decodePathParams } from './path-params';
-import { errorAnswer, internalErrorAnswer, jsonAnswer, withBody, withHeaders } from './reply';
+import { bodiedReplies, type Replies, textReplies, withHeaders } from './reply';
 import type { AnyRoute, BodyKind, RouteResult } from './route';
 
 /** Options of the kernel. */
@@ -94,6 +94,7 @@ function toResponse(
   options: KernelOptions,
   deps: ServiceDeps,
   headers: Readonly<Record<string, string>>,
+  reply: Replies,
 ): Response {
   if (result instanceof Response) return withHeaders(result, headers);
   if (options.validateResponses) {
@@ -105,10 +106,10 @@ function toResponse(
         status: result.status,
         issues: checked?.success === false ? checked.error.issues : 'undocumented status',
       });
-      return withHeaders(internalErrorAnswer(), headers);
+      return withHeaders(reply.internalError(), headers);
     }
   }
-  return jsonAnswer(result.status, result.body, result.headers ? { ...result.headers, ...headers } : headers);
+  return reply.json(result.status, result.body, result.headers ? { ...result.headers, ...headers } : headers);
 }
 
 /**
@@ -138,14 +139,15 @@ export function createKernel(
     base: string,
     remoteAddress: string | undefined,
     watch: RequestWatch | undefined,
+    reply: Replies,
   ): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
-      return errorAnswer(notFound('route'), everyAnswer);
+      return reply.error(notFound('route'), everyAnswer);
     }
     const path = pathname.slice(base.length) || '/';
     const candidates = match(path);
-    if (candidates.length === 0) return errorAnswer(notFound('route'), everyAnswer);
+    if (candidates.length === 0) return reply.error(notFound('route'), everyAnswer);
     const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
     if (method === 'OPTIONS') {
       const preflight = corsPreflight(
@@ -157,10 +159,10 @@ export function createKernel(
     }
     const found = candidates.find((candidate) => candidate.route.method === method);
     if (!found) {
-      return errorAnswer(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]), everyAnswer);
+      return reply.error(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]), everyAnswer);
     }
     watch?.matched(`${base}${found.route.path}`);
-    return serveRoute(found.route, request, found.rawParams, remoteAddress);
+    return serveRoute(found.route, request, found.rawParams, remoteAddress, reply);
   }
 
   async function serveRoute(
@@ -168,10 +170,11 @@ export function createKernel(
     request: Request,
     rawParams: Record<string, string>,
     remoteAddress: string | undefined,
+    reply: Replies,
   ): Promise<Response> {
     const fixed = routeHeaders.get(route) ?? everyAnswer;
     const granted = await checkAccess(route.access, request, deps.auth);
-    if (granted.isErr()) return errorAnswer(granted.error, fixed);
+    if (granted.isErr()) return reply.error(granted.error, fixed);
     const caller: Caller = { ...granted.value, remoteAddress };
     let limitHeaders: Record<string, string> | undefined;
     let refused = false;
@@ -199,8 +202,8 @@ export function createKernel(
           }
         : fixed;
     return refused
-      ? errorAnswer(rateLimited(limitHeaders ?? {}), headers)
-      : answer(route, request, rawParams, caller, headers);
+      ? reply.error(rateLimited(limitHeaders ?? {}), headers)
+      : answer(route, request, rawParams, caller, headers, reply);
   }
 
   async function answer(
@@ -209,18 +212,19 @@ export function createKernel(
     rawParams: Record<string, string>,
     caller: Caller,
     headers: Readonly<Record<string, string>>,
+    reply: Replies,
   ): Promise<Response> {
     const input = await readInput(route, request, rawParams);
-    if (input.isErr()) return errorAnswer(input.error, headers);
+    if (input.isErr()) return reply.error(input.error, headers);
 
     const result = await route.handle({ ...input.value, ...caller, request, deps });
     return result.match(
-      (value) => toResponse(route, value, options, deps, headers),
+      (value) => toResponse(route, value, options, deps, headers, reply),
       (error) => {
         if (error.cause !== undefined) {
           deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
         }
-        return errorAnswer(error, headers);
+        return reply.error(error, headers);
       },
     );
   }
@@ -230,18 +234,17 @@ export function createKernel(
     callOptions: HandleOptions | undefined,
     watch: RequestWatch | undefined,
   ): Promise<Response> => {
+    const reply = callOptions?.textBodies ? textReplies : bodiedReplies;
     try {
       const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
-      const answered = await serve(request, base, callOptions?.remoteAddress, watch);
-      return callOptions?.textBodies ? answered : withBody(answered);
+      return await serve(request, base, callOptions?.remoteAddress, watch, reply);
     } catch (cause) {
       deps.logger.error('Unexpected error while serving a request', {
         method: request.method,
         url: request.url,
         cause,
       });
-      const failed = withHeaders(internalErrorAnswer(), everyAnswer);
-      return callOptions?.textBodies ? failed : withBody(failed);
+      return withHeaders(reply.internalError(), everyAnswer);
     }
   };
   // Without an OpenTelemetry SDK registered, a request costs one lookup and no span or attributes.

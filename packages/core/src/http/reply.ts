@@ -5,10 +5,7 @@ const jsonType = 'application/json; charset=utf-8';
 /** Registered, so a second copy of the package reads the text the first one recorded. */
 const textKey = Symbol.for('@affiliate-commerce/core.responseText');
 
-/** Marks a kernel answer whose body is still only its JSON text (see {@link withBody}). */
-const deferredKey = Symbol.for('@affiliate-commerce/core.deferredBody');
-
-type TextResponse = Response & { [textKey]?: string; [deferredKey]?: true };
+type TextResponse = Response & { [textKey]?: string };
 
 function json(
   status: number,
@@ -20,11 +17,10 @@ function json(
   if (body === undefined || status === 204) return new Response(null, init);
   init.headers['content-type'] = jsonType;
   const text = JSON.stringify(body);
-  // A body stream costs more to build than the rest of the answer: the kernel's own answers wait
-  // for `withBody` to get one, and an adapter that writes the text itself never builds it.
+  // A body stream costs more to build than the rest of the answer: an adapter that writes the
+  // text itself asks for answers without one.
   const response: TextResponse = new Response(deferred ? null : text, init);
   response[textKey] = text;
-  if (deferred) response[deferredKey] = true;
   return response;
 }
 
@@ -37,30 +33,13 @@ export function jsonResponse(
   return json(status, body, headers, false);
 }
 
-/** A JSON answer of the kernel: its text in {@link responseText}, its body stream left to {@link withBody}. */
+/** A JSON answer with no body stream: its text only, in {@link responseText}, for an adapter that writes it. */
 export function jsonAnswer(
   status: number,
   body: unknown,
   headers?: Readonly<Record<string, string>>,
 ): Response {
   return json(status, body, headers, true);
-}
-
-/**
- * The answer with a body: a kernel answer that holds only its JSON text gets its body stream,
- * keeping status and headers; any other response is returned as it is.
- */
-export function withBody(response: Response): Response {
-  const deferred = response as TextResponse;
-  if (!deferred[deferredKey]) return response;
-  const text = deferred[textKey]!;
-  const bodied: TextResponse = new Response(text, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  bodied[textKey] = text;
-  return bodied;
 }
 
 /**
@@ -85,11 +64,19 @@ export function responseText(response: Response): string | undefined {
  * errorResponse(notFound('subscription'))
  */
 export function errorResponse(error: DomainError, headers?: Readonly<Record<string, string>>): Response {
-  return withBody(errorAnswer(error, headers));
+  return errorReply(error, headers, false);
 }
 
-/** {@link errorResponse} as a kernel answer (see {@link jsonAnswer}). */
+/** {@link errorResponse} with no body stream (see {@link jsonAnswer}). */
 export function errorAnswer(error: DomainError, headers?: Readonly<Record<string, string>>): Response {
+  return errorReply(error, headers, true);
+}
+
+function errorReply(
+  error: DomainError,
+  headers: Readonly<Record<string, string>> | undefined,
+  deferred: boolean,
+): Response {
   const body = {
     success: false,
     error: {
@@ -98,20 +85,43 @@ export function errorAnswer(error: DomainError, headers?: Readonly<Record<string
       ...(error.field === undefined ? {} : { field: error.field }),
     },
   };
-  return jsonAnswer(
+  return json(
     errorStatus[error.code],
     body,
     headers ? { ...error.headers, ...headers } : error.headers,
+    deferred,
   );
 }
 
-/** The generic body of an unexpected failure, as a kernel answer; the cause goes to the logger, never to the client. */
-export function internalErrorAnswer(): Response {
-  return jsonAnswer(500, {
-    success: false,
-    error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' },
-  });
+const internalError = {
+  success: false,
+  error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' },
+};
+
+/**
+ * How the kernel builds its JSON answers for one call: {@link bodiedReplies} for a `Response`
+ * any fetch runtime can send, {@link textReplies} for an adapter that writes the text itself.
+ */
+export interface Replies {
+  json(status: number, body: unknown, headers?: Readonly<Record<string, string>>): Response;
+  error(error: DomainError, headers?: Readonly<Record<string, string>>): Response;
+  /** The generic body of an unexpected failure; the cause goes to the logger, never to the client. */
+  internalError(): Response;
 }
+
+/** Answers with a body stream. */
+export const bodiedReplies: Replies = {
+  json: jsonResponse,
+  error: errorResponse,
+  internalError: () => jsonResponse(500, internalError),
+};
+
+/** Answers with their JSON text only (see {@link jsonAnswer}). */
+export const textReplies: Replies = {
+  json: jsonAnswer,
+  error: errorAnswer,
+  internalError: () => jsonAnswer(500, internalError),
+};
 
 /**
  * The response with `headers` set. Headers of a response the kernel or a handler built are set in
