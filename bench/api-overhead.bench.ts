@@ -258,14 +258,14 @@ async function child(kind: Kind, schema: string): Promise<void> {
 
 /** What a CPU profile of the servers (`PROFILE=<folder>`) showed; see docs/benchmarks.md. */
 const whereTheRestGoes =
-  "Where the rest goes, from a CPU profile of the four servers over a run (`PROFILE=<folder>`): the SDK's Express server spends " +
-  "about 17 % of its CPU building undici's `Request` and `Response` objects, most of it the `ReadableStream` each body gets " +
-  "(Node's web streams mark every new stream transferable, 5 % on its own); about 9 % in the kernel (route matching, access, " +
-  'input validation, the JSON answer); about 7 % in the adapter converting the Express request and writing the answer. The bare ' +
-  "handler does none of the conversions. The service's contract is a fetch `Request` in and a `Response` out, which is what " +
-  'lets one kernel serve Express, Node, Bun, Deno and Workers; under Express each request pays for building both. Under Hono, ' +
-  "`@hono/node-server`'s lighter `Request` and `Response` take most of that cost away, so the fetch adapter sits closer to its " +
-  'floor. What is left beside the floor there is the kernel itself.';
+  'Where the rest goes, from a CPU profile of the four servers over a run (`PROFILE=<folder>`). Under Express the adapter ' +
+  'asks the kernel for text answers (`textBodies`), so no `Response` body stream is built: building one cost 17 µs a ' +
+  "request on this machine, more than the rest of the answer. Of the SDK Express server's busy CPU, about 24 % is writing " +
+  "the answer (mostly the socket write, which the bare handler pays too), 15 % Express's own routing (both pay it), 11 % " +
+  'the kernel (route matching, access, input validation, the JSON answer) and 8 % converting the Express request into a ' +
+  "fetch `Request` (undici's constructor, about 6 µs). The bare handler does neither of the last two. Under Hono, " +
+  "`@hono/node-server` puts its own lighter `Request` and `Response` in place of undici's, for the SDK as for the bare " +
+  'handler, so what is left beside the floor there is the kernel itself.';
 
 interface Server {
   readonly kind: Kind;
