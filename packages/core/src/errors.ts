@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'WEBHOOK_DISABLED'
   | 'PAYMENT_METHOD_CANNOT_BE_REUSED'
   | 'PAYMENT_METHOD_ATTACHMENT_FAILED'
-  | 'UPSTREAM_UNAVAILABLE';
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'STORAGE_UNAVAILABLE';
 
 /** A failure a use case reports to its caller. */
 export interface DomainError {
@@ -49,6 +50,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   PAYMENT_METHOD_CANNOT_BE_REUSED: 409,
   PAYMENT_METHOD_ATTACHMENT_FAILED: 402,
   UPSTREAM_UNAVAILABLE: 502,
+  STORAGE_UNAVAILABLE: 503,
 };
 
 /** 401: no bearer token, or one the auth port does not know. */
@@ -146,5 +148,51 @@ export function isDomainError(value: unknown): value is DomainError {
     typeof (value as DomainError).code === 'string' &&
     (value as DomainError).code in errorStatus &&
     typeof (value as DomainError).message === 'string'
+  );
+}
+
+/** Seconds a client is asked to wait (`Retry-After`) while storage is unreachable. */
+export const storageRetryAfterSeconds = 5;
+
+/** 503: storage cannot be reached for now; nothing was written. */
+export const storageUnavailable = (cause?: unknown): DomainError => ({
+  code: 'STORAGE_UNAVAILABLE',
+  message:
+    'Storage is unavailable for the moment; nothing was changed. Retry after the seconds in Retry-After.',
+  headers: { 'Retry-After': String(storageRetryAfterSeconds) },
+  cause,
+});
+
+/** Registered, so a second copy of this package recognises the first one's errors. */
+const storageUnavailableBrand = Symbol.for('@affiliate-commerce/core.StorageUnavailableError');
+
+/**
+ * What a storage implementation rejects with when its database cannot be reached: the connection
+ * was refused, reset or ended by the server (a restart, a fail-over, a stop), a connection could
+ * not be had in time, or the server is starting, shutting down or read-only in recovery. The
+ * kernel answers it with 503 `STORAGE_UNAVAILABLE` and `Retry-After`; a worker waits and tries
+ * again. Any other rejection of a store is a bug and stays a 500. Recognise it with
+ * {@link isStorageUnavailable}, which works across duplicate copies of this package.
+ *
+ * @example
+ * // In a store of your own, when the driver reports that the connection failed:
+ * throw new StorageUnavailableError('the database refused the connection', { cause: error });
+ */
+export class StorageUnavailableError extends Error {
+  readonly code = 'STORAGE_UNAVAILABLE' as const;
+  readonly [storageUnavailableBrand] = true;
+
+  constructor(message = 'Storage is unreachable.', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** True for a {@link StorageUnavailableError}, from this copy of the package or another. */
+export function isStorageUnavailable(value: unknown): value is StorageUnavailableError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[storageUnavailableBrand] === true
   );
 }

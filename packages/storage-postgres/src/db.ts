@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { consoleLogger, type Logger } from '@affiliate-commerce/core';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { isConnectionFailure, storageFailure } from './outage';
 
 /**
  * The little the stores need from a PostgreSQL connection, so the same SQL runs on a `pg` Pool
@@ -59,24 +61,72 @@ function lockNumber(key: string): string {
 
 function clientExec(client: Pool | PoolClient): Db['exec'] {
   return async (text) => {
-    await client.query(text);
+    try {
+      await client.query(text);
+    } catch (error) {
+      throw storageFailure(error);
+    }
   };
 }
 
 function clientQuery(client: Pool | PoolClient): Db['query'] {
   return async <R>(text: string, params?: readonly unknown[]) => {
-    const result = await client.query(text, params as unknown[] | undefined);
-    return { rows: result.rows as R[] };
+    try {
+      const result = await client.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as R[] };
+    } catch (error) {
+      throw storageFailure(error);
+    }
   };
 }
+
+/** Options of {@link pgPoolDb}. */
+export interface PgPoolDbOptions {
+  /** End the pool on `close`. Default false: the pool is the caller's. */
+  readonly ownsPool?: boolean;
+  /** Where lost connections are reported, at most once every 10 s. Default: JSON lines on the console. */
+  readonly logger?: Logger;
+}
+
+let sharedConsole: Logger | undefined;
+/** The logger of storage notes when the host gave none: JSON lines on the console, made on first use. */
+export const defaultLogger = (): Logger => {
+  sharedConsole ??= consoleLogger();
+  return sharedConsole;
+};
+
+/** At most one line about lost connections this often: a restart ends every connection at once. */
+const lostConnectionNoteEveryMs = 10_000;
 
 /**
  * A {@link Db} on a `pg` Pool. `close` ends the pool only when `ownsPool` is true.
  *
+ * A database that goes away never ends the process: the pool's `'error'` events (an idle
+ * connection ended by a restart, a fail-over or a stop) and those of a connection checked out for
+ * a transaction are handled here, and a broken connection is dropped rather than reused. Calls
+ * made while the database cannot be reached reject with `StorageUnavailableError` (from
+ * `@affiliate-commerce/core`); the pool connects again when it can.
+ *
  * @example
  * const db = pgPoolDb(new Pool({ connectionString: process.env.DATABASE_URL }));
  */
-export function pgPoolDb(pool: Pool, options: { ownsPool?: boolean } = {}): Db {
+export function pgPoolDb(pool: Pool, options: PgPoolDbOptions = {}): Db {
+  let notedAt = Number.NEGATIVE_INFINITY;
+  let lost = 0;
+  const noteLost = (error: unknown) => {
+    lost += 1;
+    const now = Date.now();
+    if (now - notedAt < lostConnectionNoteEveryMs) return;
+    (options.logger ?? defaultLogger()).warn('PostgreSQL connection lost; reconnecting when needed', {
+      event: 'storage.connection_lost',
+      connections: lost,
+      cause: error,
+    });
+    notedAt = now;
+    lost = 0;
+  };
+  // Without a listener, an idle connection's error would be thrown as an uncaught 'error' event.
+  pool.on('error', noteLost);
   return {
     query: clientQuery(pool),
     exec: clientExec(pool),
@@ -87,17 +137,35 @@ export function pgPoolDb(pool: Pool, options: { ownsPool?: boolean } = {}): Db {
       const opening =
         lock === undefined ? begin : `${begin}; select pg_advisory_xact_lock(${lockNumber(lock)})`;
       for (let attempt = 1; ; attempt += 1) {
-        const client = await pool.connect();
+        let client: PoolClient;
+        try {
+          client = await pool.connect();
+        } catch (error) {
+          throw storageFailure(error);
+        }
+        // A checked-out connection has no pool listener: its error (the server ended it mid
+        // transaction) is handled here, and the query in flight rejects with it.
+        let broken: unknown;
+        const onError = (error: unknown) => {
+          broken = error;
+          noteLost(error);
+        };
+        client.on('error', onError);
         try {
           await client.query(opening);
           const result = await fn(joined(clientQuery(client), clientExec(client)));
           await client.query('commit');
           return result;
         } catch (error) {
-          await client.query('rollback').catch(() => undefined);
-          if (!serializable || !lostToAnother(error) || attempt >= maxSerializableAttempts) throw error;
+          if (isConnectionFailure(error)) broken ??= error;
+          // On a connection that is gone, the server has already rolled the transaction back.
+          if (broken === undefined) await client.query('rollback').catch(() => undefined);
+          if (!serializable || !lostToAnother(error) || attempt >= maxSerializableAttempts)
+            throw storageFailure(error);
         } finally {
-          client.release();
+          client.off('error', onError);
+          // Released with its error, a broken connection is closed instead of going back to the pool.
+          client.release(broken === undefined ? undefined : broken instanceof Error ? broken : true);
         }
         // Apart at random, so the transactions that collided do not collide again.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));

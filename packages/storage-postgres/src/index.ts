@@ -1,7 +1,9 @@
-export { type Db, pgliteDb, pgPoolDb } from './db';
+export { type Db, type PgPoolDbOptions, pgliteDb, pgPoolDb } from './db';
 export { migrate } from './migrate';
 export { type Migration, migrations } from './migrations';
+export { isConnectionFailure } from './outage';
 export {
+  type ConnectPostgresOptions,
   connectPostgres,
   createPostgresStorage,
   defaultSchema,

@@ -1,15 +1,16 @@
 import { mkdirSync } from 'node:fs';
+import type { Logger } from '@affiliate-commerce/core';
 import type { Storage } from '@affiliate-commerce/core/storage';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { postgresAffiliateStore } from './affiliate-store';
 import { postgresBillingStore } from './billing-store';
 import { postgresCouponReportStore } from './coupon-report';
-import { type Db, pgliteDb, pgPoolDb } from './db';
+import { type Db, defaultLogger, pgliteDb, pgPoolDb } from './db';
 import { postgresDeliveryStore } from './delivery-store';
 import { quoteSchema } from './identifiers';
 import { postgresJourneyStore } from './journey-store';
-import { migrate as runMigrations } from './migrate';
+import { migrationGate } from './migration-gate';
 import { checkMigrations } from './migrations/check';
 import { postgresOrderStore } from './order-store';
 import { postgresPatientStore } from './patient-store';
@@ -28,9 +29,11 @@ export interface PostgresStorageOptions {
   readonly schema?: string;
   /** Apply pending migrations first. Default true. */
   readonly migrate?: boolean;
+  /** Where the storage notes that the database is out of reach and back. Default: JSON lines on the console. */
+  readonly logger?: Logger;
 }
 
-function storageOn(db: Db, schema: string): Storage {
+function storageOn(db: Db, schema: string, close: () => Promise<void> = () => db.close()): Storage {
   const storage: Storage = {
     affiliates: postgresAffiliateStore(db, schema),
     subscriptions: postgresSubscriptionStore(db, schema),
@@ -46,7 +49,7 @@ function storageOn(db: Db, schema: string): Storage {
     transaction: (fn, options) =>
       db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema)), options),
     check: () => checkMigrations(db, schema),
-    close: () => db.close(),
+    close,
   };
   return storage;
 }
@@ -54,32 +57,65 @@ function storageOn(db: Db, schema: string): Storage {
 /**
  * The storage port on PostgreSQL: the same SQL on a `pg` Pool or on PGlite.
  *
+ * Pending migrations are applied first. When the database cannot be reached at that moment, the
+ * storage is returned all the same: its calls reject with `StorageUnavailableError` (503 on the
+ * API, `/health/ready` down) until the migrations have run, which they do as soon as the database
+ * answers, tried again in the background and on each call. Any other failure of the migrations
+ * rejects here.
+ *
  * @example
  * const storage = await createPostgresStorage({ db: pgPoolDb(pool) });
  */
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
   const schema = options.schema ?? defaultSchema;
   quoteSchema(schema);
-  if (options.migrate ?? true) await runMigrations({ db: options.db, schema });
-  return storageOn(options.db, schema);
+  const { db } = options;
+  if (!(options.migrate ?? true)) return storageOn(db, schema);
+  const gate = migrationGate({ db, schema, logger: options.logger ?? defaultLogger() });
+  await gate.first;
+  return storageOn(gate.db, schema, async () => {
+    gate.stop();
+    await db.close();
+  });
+}
+
+/** Options of {@link connectPostgres}. */
+export interface ConnectPostgresOptions {
+  readonly connectionString: string;
+  /** PostgreSQL schema holding every table. Default `affiliate_commerce`. */
+  readonly schema?: string;
+  /** Connections in the pool. Default 10. */
+  readonly max?: number;
+  /** Apply pending migrations first (see {@link createPostgresStorage}). Default true. */
+  readonly migrate?: boolean;
+  /** Longest wait for a connection, after which the call fails as unavailable. Default 5,000 ms. */
+  readonly connectionTimeoutMs?: number;
+  /** Where lost connections and the database's return are noted. Default: JSON lines on the console. */
+  readonly logger?: Logger;
 }
 
 /**
- * Storage on a PostgreSQL server, with a pool this storage owns and closes.
+ * Storage on a PostgreSQL server, with a pool this storage owns and closes. It resolves even while
+ * the database is down, and rides out restarts, fail-overs and stops: see {@link pgPoolDb} and
+ * {@link createPostgresStorage}.
  *
  * @example
  * const storage = await connectPostgres({ connectionString: 'postgres://postgres@127.0.0.1:5432/app' });
  */
-export async function connectPostgres(options: {
-  connectionString: string;
-  schema?: string;
-  max?: number;
-  migrate?: boolean;
-}): Promise<Storage> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
-  const db = pgPoolDb(pool, { ownsPool: true });
+export async function connectPostgres(options: ConnectPostgresOptions): Promise<Storage> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+  });
+  const db = pgPoolDb(pool, { ownsPool: true, ...(options.logger ? { logger: options.logger } : {}) });
   try {
-    return await createPostgresStorage({ db, schema: options.schema, migrate: options.migrate });
+    return await createPostgresStorage({
+      db,
+      schema: options.schema,
+      migrate: options.migrate,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
   } catch (error) {
     await db.close();
     throw error;

@@ -1,6 +1,7 @@
 import { okAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { type AnyRoute, defineRoute } from '../http/route';
+import { storageRetryAfterSeconds } from '../errors';
+import { type AnyRoute, defineRoute, type RouteResult } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
 import type { ServiceDeps } from '../service-deps';
 import { checkHealth, type HealthReport } from './health';
@@ -81,17 +82,22 @@ export const healthRoutes: readonly AnyRoute[] = [
     },
     errors: [],
     handle: ({ deps }) =>
-      ResultAsync.fromSafePromise(sharedCheck(deps)).map((report) =>
-        report.status === 'down'
-          ? {
-              status: 503,
-              headers: { 'Cache-Control': 'no-store' },
-              body: {
-                success: false,
-                error: { code: 'NOT_READY', message: `Not ready: ${report.reasons.join('; ')}.` },
+      ResultAsync.fromSafePromise(sharedCheck(deps)).map(
+        (report): RouteResult =>
+          report.status === 'down'
+            ? {
+                status: 503,
+                headers: { 'Cache-Control': 'no-store', 'Retry-After': String(storageRetryAfterSeconds) },
+                body: {
+                  success: false,
+                  error: { code: 'NOT_READY', message: `Not ready: ${report.reasons.join('; ')}.` },
+                },
+              }
+            : {
+                status: 200,
+                headers: { 'Cache-Control': 'no-store' },
+                body: { success: true, data: report },
               },
-            }
-          : { status: 200, headers: { 'Cache-Control': 'no-store' }, body: { success: true, data: report } },
       ),
   }),
 ];

@@ -1,8 +1,8 @@
 import { testService, testTokens } from '@affiliate-commerce/testkit';
-import { errAsync, okAsync } from 'neverthrow';
+import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { notFound } from '../errors';
+import { notFound, StorageUnavailableError } from '../errors';
 import { routes } from '../routes';
 import { createKernel } from './kernel';
 import { maxPathParamLength } from './path-params';
@@ -92,6 +92,50 @@ const post = (path: string, body: ReadableStream<Uint8Array> | string) =>
     body,
     duplex: 'half',
   } as RequestInit);
+
+/** A public storefront-like route whose storage is out of reach. */
+const unreachable = defineRoute({
+  method: 'GET',
+  path: '/unreachable',
+  operationId: 'unreachable',
+  summary: 'Reads storage that cannot be reached.',
+  tags: [],
+  access: { kind: 'public' },
+  cors: true,
+  responses: { 200: { description: 'Never.' } },
+  errors: [],
+  handle: () =>
+    ResultAsync.fromSafePromise<never>(
+      Promise.reject(new StorageUnavailableError('PostgreSQL is unavailable')),
+    ),
+});
+
+describe('kernel: storage outage', () => {
+  it('answers 503 STORAGE_UNAVAILABLE with Retry-After and the route’s CORS headers, and warns once for many', async () => {
+    const { handle, logger } = kernel([unreachable, failing]);
+    const request = () =>
+      new Request('http://api.test/unreachable', { headers: { origin: 'https://shop.test' } });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => handle(request())));
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(answer.headers.get('access-control-allow-origin')).not.toBeNull();
+      expect(await answer.json()).toEqual({
+        success: false,
+        error: { code: 'STORAGE_UNAVAILABLE', message: expect.stringContaining('Retry-After') },
+      });
+    }
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]?.[1]).toMatchObject({ event: 'http.storage_unavailable' });
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('any other failure stays a 500 with its cause logged', async () => {
+    const { handle, logger } = kernel([unreachable, failing]);
+    expect((await handle(new Request('http://api.test/boom'))).status).toBe(500);
+    expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('kernel: remoteAddress', () => {
   it('reaches the handler when the adapter passes it', async () => {

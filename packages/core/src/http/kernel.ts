@@ -1,6 +1,14 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { z } from 'zod';
-import { type DomainError, invalidField, methodNotAllowed, notFound, rateLimited } from '../errors';
+import {
+  type DomainError,
+  invalidField,
+  isStorageUnavailable,
+  methodNotAllowed,
+  notFound,
+  rateLimited,
+  storageUnavailable,
+} from '../errors';
 import { isMaster } from '../ports/auth';
 import { rateLimitHeaders } from '../rate-limit/rate-limiter';
 import type { ServiceDeps } from '../service-deps';
@@ -60,6 +68,9 @@ function readQuery(route: AnyRoute, schema: z.ZodType, search: URLSearchParams) 
 function bodyKindOf(route: AnyRoute): BodyKind {
   return route.bodyKind ?? (route.body ? 'json' : 'none');
 }
+
+/** At most one storage-outage warning this often. */
+const outageWarningEveryMs = 10_000;
 
 /** Headers on every answer: browsers must not sniff a JSON error into HTML or script. */
 const everyAnswer = { 'X-Content-Type-Options': 'nosniff' } as const;
@@ -133,6 +144,23 @@ export function createKernel(
   const routeHeaders = new Map(
     routes.map((route) => [route, route.secret ? { ...secretAnswer, ...everyAnswer } : everyAnswer]),
   );
+
+  // An outage fails every request until it ends: one warning per interval says so, with how many
+  // requests it failed since the last one, instead of a line per request.
+  let outageWarnedAt = Number.NEGATIVE_INFINITY;
+  let outageFailures = 0;
+  const noteOutage = (cause: unknown) => {
+    outageFailures += 1;
+    const now = Date.now();
+    if (now - outageWarnedAt < outageWarningEveryMs) return;
+    deps.logger.warn('Storage is unavailable; answering 503', {
+      event: 'http.storage_unavailable',
+      failedRequests: outageFailures,
+      cause,
+    });
+    outageWarnedAt = now;
+    outageFailures = 0;
+  };
 
   async function serve(
     request: Request,
@@ -217,16 +245,23 @@ export function createKernel(
     const input = await readInput(route, request, rawParams);
     if (input.isErr()) return reply.error(input.error, headers);
 
-    const result = await route.handle({ ...input.value, ...caller, request, deps });
-    return result.match(
-      (value) => toResponse(route, value, options, deps, headers, reply),
-      (error) => {
-        if (error.cause !== undefined) {
-          deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
-        }
-        return reply.error(error, headers);
-      },
-    );
+    try {
+      const result = await route.handle({ ...input.value, ...caller, request, deps });
+      return await result.match(
+        (value) => toResponse(route, value, options, deps, headers, reply),
+        (error) => {
+          if (error.cause !== undefined) {
+            deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
+          }
+          return reply.error(error, headers);
+        },
+      );
+    } catch (cause) {
+      // Answered here rather than by the catch-all, so the 503 keeps the route's headers (CORS).
+      if (!isStorageUnavailable(cause)) throw cause;
+      noteOutage(cause);
+      return reply.error(storageUnavailable(), headers);
+    }
   }
 
   const handle = async (
@@ -239,6 +274,10 @@ export function createKernel(
       const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
       return await serve(request, base, callOptions?.remoteAddress, watch, reply);
     } catch (cause) {
+      if (isStorageUnavailable(cause)) {
+        noteOutage(cause);
+        return reply.error(storageUnavailable(), everyAnswer);
+      }
       deps.logger.error('Unexpected error while serving a request', {
         method: request.method,
         url: request.url,

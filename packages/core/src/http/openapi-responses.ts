@@ -32,7 +32,7 @@ export const headerComponents = {
     schema: count,
   },
   'Retry-After': {
-    description: 'Seconds to wait before the budget allows another call.',
+    description: 'Seconds to wait before calling again.',
     required: true,
     schema: { type: 'integer', minimum: 1 },
   },
@@ -68,6 +68,12 @@ export const responseComponents = {
   },
   InternalError: {
     description: 'An unexpected failure (INTERNAL_ERROR); its cause is logged, never sent.',
+    content: errorContent,
+  },
+  StorageUnavailable: {
+    description:
+      'Storage cannot be reached for the moment (STORAGE_UNAVAILABLE): nothing was written; call again after `Retry-After` seconds.',
+    headers: { 'Retry-After': headerRef('Retry-After') },
     content: errorContent,
   },
 } as const;
@@ -177,6 +183,7 @@ export function operationResponses(route: AnyRoute): Record<string, unknown> {
     ...routeAnswers(route),
     ...access,
     500: { component: 'InternalError' },
+    503: { component: 'StorageUnavailable' },
   };
   const statuses = new Set([...Object.keys(answers), ...Object.keys(route.responses)].map(Number));
   const responses: Record<string, unknown> = {};

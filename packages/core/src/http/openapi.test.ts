@@ -66,6 +66,7 @@ describe('OpenAPI document', () => {
       '413',
       '422',
       '500',
+      '503',
     ]);
   });
 
@@ -169,19 +170,23 @@ describe('OpenAPI document: every route lists the answers its shape implies', ()
     // No route answers 405: that is the path's answer to a method it does not serve.
     expect(statuses).not.toContain(405);
     expect(responses['500']).toEqual({ $ref: '#/components/responses/InternalError' });
+    // Storage out of reach: 503 with Retry-After on every route (the kernel answers it, like the 500).
+    expect(responses['503']).toMatchObject({ $ref: '#/components/responses/StorageUnavailable' });
+    const outageAnswers = new Set(['500', '503']);
 
     if (route.rateLimit) {
       expect(responses['429']).toMatchObject({ $ref: '#/components/responses/RateLimited' });
       // Answers past the access checks carry the limiter's headers, 2xx included.
       for (const [status, response] of Object.entries(responses)) {
-        if (accessStatuses.has(Number(status)) || status === '500') continue;
+        if (accessStatuses.has(Number(status)) || outageAnswers.has(status)) continue;
         expect(Object.keys(resolve(response).headers ?? {}), status).toEqual(
           expect.arrayContaining(limitHeaders),
         );
       }
     } else {
       expect(statuses).not.toContain(429);
-      for (const response of Object.values(responses)) expect(resolve(response).headers).toBeUndefined();
+      for (const [status, response] of Object.entries(responses))
+        if (status !== '503') expect(resolve(response).headers).toBeUndefined();
     }
     // Every error answer is the documented envelope.
     for (const [status, response] of Object.entries(responses)) {
@@ -190,6 +195,12 @@ describe('OpenAPI document: every route lists the answers its shape implies', ()
         'application/json': { schema: { $ref: '#/components/schemas/Error' } },
       });
     }
+  });
+
+  it('describes the 503 of a storage outage once, with Retry-After', () => {
+    expect(Object.keys(document.components.responses.StorageUnavailable!.headers ?? {})).toEqual([
+      'Retry-After',
+    ]);
   });
 
   it('describes the 405 of a path once, with its Allow header, and the 429 with Retry-After and X-RateLimit-*', () => {
