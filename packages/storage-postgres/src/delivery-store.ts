@@ -210,28 +210,30 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
        ) order by c.next_attempt_at, c.id), '[]') as claimed
      from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id`,
   );
-  // One statement, so one round trip and atomic without BEGIN/COMMIT: every attempt is logged, and
-  // each delivery moves only while its lease is still the completing worker's. The batch travels as
-  // one JSON parameter (one native JSON.stringify instead of eighteen escaped arrays).
+  // One statement, so one round trip and atomic without BEGIN/COMMIT: each delivery moves only
+  // while its lease is still the completing worker's, and only the attempts of the deliveries that
+  // moved are logged (a late worker's attempt would take the number its successor writes). The
+  // batch travels as one JSON parameter (one native JSON.stringify instead of eighteen escaped arrays).
   const completeBatch = sql(
     `with input as (
        select * from json_to_recordset($1::json) as u(affiliate_id text, id text, lease_token text, status text,
          next_attempt_at timestamptz, updated_at timestamptz, attempt_id text, webhook_id text, event_id text,
          event_type text, attempt int, attempted_at timestamptz, payload_version text, succeeded boolean,
          status_code int, latency_ms int, response_body text, error text)
-     ), logged as (
-       insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
-         attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
-       select affiliate_id, attempt_id, id, webhook_id, event_id, event_type, attempt, attempted_at, payload_version,
-         succeeded, status_code, latency_ms, response_body, error
-       from input
+     ), moved as (
+       update {s}.deliveries d set status = u.status, attempts = d.attempts + 1, next_attempt_at = u.next_attempt_at,
+         last_attempt_at = u.attempted_at, last_status_code = u.status_code, lease_token = null, lease_expires_at = null,
+         updated_at = u.updated_at
+       from input u
+       where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
+       returning d.affiliate_id, d.id
      )
-     update {s}.deliveries d set status = u.status, attempts = d.attempts + 1, next_attempt_at = u.next_attempt_at,
-       last_attempt_at = u.attempted_at, last_status_code = u.status_code, lease_token = null, lease_expires_at = null,
-       updated_at = u.updated_at
-     from input u
-     where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
-     returning d.affiliate_id, d.id`,
+     insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
+       attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
+     select u.affiliate_id, u.attempt_id, u.id, u.webhook_id, u.event_id, u.event_type, u.attempt, u.attempted_at,
+       u.payload_version, u.succeeded, u.status_code, u.latency_ms, u.response_body, u.error
+     from input u join moved m on m.affiliate_id = u.affiliate_id and m.id = u.id
+     returning affiliate_id, delivery_id as id`,
   );
   const release = sql(
     `update {s}.deliveries d set lease_token = null, lease_expires_at = null,
@@ -428,7 +430,7 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
       );
     },
     async complete(item) {
-      // The batch statement with a batch of one: attempt and outcome in one atomic statement.
+      // The batch statement with a batch of one: outcome and attempt in one atomic statement.
       const [done] = await store.completeMany({ items: [item] });
       return done!;
     },

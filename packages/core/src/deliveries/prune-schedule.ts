@@ -1,5 +1,6 @@
 import type { PruneCounts } from '../outbox/delivery-store';
 import type { ServiceDeps } from '../service-deps';
+import type { OutageLog } from './outage-log';
 import { type PruneOptions, pruneDeliveries } from './prune';
 
 /** Retention run by a worker: {@link PruneOptions} plus how often. */
@@ -11,14 +12,15 @@ export interface PruneSchedule extends Omit<PruneOptions, 'signal'> {
 }
 
 /**
- * Runs {@link pruneDeliveries} now and then every `everyMs` until `signal` aborts; errors go to
- * `report` and never stop it. Resolves once the prune in progress (if any) has stopped.
+ * Runs {@link pruneDeliveries} now and then every `everyMs` until `signal` aborts; failures and
+ * successes go to `report` (the worker's `onError`, else a log line per outage) and no error
+ * stops it. Resolves once the prune in progress (if any) has stopped.
  */
 export function schedulePrune(
   deps: ServiceDeps,
   schedule: PruneSchedule,
   signal: AbortSignal,
-  report: (error: unknown) => void,
+  report: OutageLog,
 ): Promise<void> {
   const everyMs = schedule.everyMs ?? 60 * 60 * 1000;
   if (!Number.isFinite(everyMs) || everyMs <= 0)
@@ -31,15 +33,16 @@ async function loop(
   schedule: PruneSchedule,
   everyMs: number,
   signal: AbortSignal,
-  report: (error: unknown) => void,
+  report: OutageLog,
 ): Promise<void> {
   while (!signal.aborted) {
     try {
       // Awaited first: an optional call with no `onPrune` would skip evaluating its argument.
       const removed = await pruneDeliveries(deps, { ...schedule, signal });
+      report.succeeded();
       schedule.onPrune?.(removed);
     } catch (error) {
-      report(error);
+      report.failed(error);
     }
     await new Promise<void>((resolve) => {
       const done = () => {

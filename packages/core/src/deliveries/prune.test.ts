@@ -27,21 +27,26 @@ async function seed(service: TestService, rows: readonly [string, DeliveryStatus
       webhookId: 'whk_1',
       eventId: `evt_${id}`,
       eventType: 'order_created',
-      status,
-      attempts: 1,
-      ...(status === 'pending' ? { nextAttemptAt: daysAgo(-1) } : {}),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: at,
       createdAt: at,
       updatedAt: at,
     };
     await deliveries.enqueue({ deliveries: [delivery] });
-    // Logged without the lease: the attempt is kept, the delivery unchanged.
-    await deliveries.complete({
+    // Claimed when due and completed with its lease, as a worker does: the attempt is logged
+    // and the delivery takes its status.
+    const leaseToken = `lease_${id}`;
+    const claimed = await deliveries.claimDue({ now: at, limit: 1, leaseMs: 60_000, leaseToken });
+    expect(claimed.map((c) => c.delivery.id)).toEqual([id]);
+    const recorded = await deliveries.complete({
       affiliateId: 'aff_1',
       id,
-      leaseToken: 'none',
+      leaseToken,
       updatedAt: at,
       outcome: {
         status,
+        ...(status === 'pending' ? { nextAttemptAt: daysAgo(-1) } : {}),
         attempt: {
           id: `att_${id}`,
           deliveryId: id,
@@ -57,6 +62,7 @@ async function seed(service: TestService, rows: readonly [string, DeliveryStatus
         },
       },
     });
+    expect(recorded).toBe(true);
   }
 }
 
@@ -161,6 +167,49 @@ describe('runWorker({ prune })', () => {
     controller.abort();
     await done;
     expect(errors.slice(0, 2).map(String)).toEqual(['Error: disk full', 'Error: disk full']);
+  });
+
+  it('without onError, failing prunes are logged once, and once more when a prune succeeds again', async () => {
+    const lines: { level: string; meta: Record<string, unknown> }[] = [];
+    const keep =
+      (level: string) =>
+      (_message: string, meta: Record<string, unknown> = {}) =>
+        lines.push({ level, meta });
+    const service = testService({ now });
+    const storage = service.deps.storage;
+    let failing = true;
+    let failures = 0;
+    const prune: typeof storage.deliveries.prune = async (input) => {
+      if (!failing) return storage.deliveries.prune(input);
+      failures += 1;
+      throw new Error('disk full');
+    };
+    const logged = testService({
+      now,
+      logger: { error: keep('error'), warn: keep('warn'), info: keep('info') },
+      storage: { ...storage, deliveries: { ...storage.deliveries, prune } },
+    });
+    const controller = new AbortController();
+    const done = runWorker({
+      service: logged,
+      signal: controller.signal,
+      idleMs: 1,
+      maxIdleMs: 2,
+      prune: { everyMs: 2 },
+    });
+    for (let i = 0; i < 200 && failures < 5; i += 1) await new Promise((r) => setTimeout(r, 2));
+    expect(failures).toBeGreaterThanOrEqual(5);
+    logged.clock.advance(3_600_000);
+    failing = false;
+    const events = () =>
+      lines.map((line) => line.meta.event).filter((event) => String(event).startsWith('webhook.prune.'));
+    for (let i = 0; i < 200 && events().length < 2; i += 1) await new Promise((r) => setTimeout(r, 2));
+    controller.abort();
+    await done;
+    expect(lines.filter((line) => String(line.meta.event).startsWith('webhook.prune.'))).toEqual([
+      { level: 'warn', meta: { event: 'webhook.prune.failing', cause: new Error('disk full') } },
+      { level: 'info', meta: { event: 'webhook.prune.recovered', downMs: 3_600_000, failures } },
+    ]);
   });
 
   it('refuses an everyMs that is not a positive number', async () => {

@@ -5,6 +5,7 @@ import type { ClaimedDelivery, DeliveryStatus } from '../outbox/delivery-store';
 import type { ServiceDeps } from '../service-deps';
 import {
   type AutomaticDisableReason,
+  attemptLate,
   countDeliveries,
   type DeliveryOutcome,
   watchAttempt,
@@ -23,8 +24,13 @@ export interface DeliveryOptions {
   /** An attempt succeeds on a 2xx within this time. Default 15 s. */
   readonly timeoutMs?: number;
   /**
-   * How long a claimed delivery stays with one worker. Must be longer than `timeoutMs`: a
-   * delivery is sent only while a whole attempt fits in what is left of its lease. Default 60 s.
+   * How long a claimed delivery stays with one worker. Default 60 s. A delivery is sent only while
+   * what is left of its lease holds a whole attempt (`timeoutMs`), a 2 s margin for what the
+   * time-out does not bound (a late timer, the database writes around the send, hosts' clocks),
+   * and the worker's `maxWriteDelayMs` (100 ms) for its outcome to be written; otherwise it is
+   * given back unsent. So it must be longer than `timeoutMs` by more than 2.1 s (`createService`
+   * refuses less), and is best several attempts long: a delivery claimed with a batch waits its
+   * turn. An outcome that still comes after the lease was lost is logged, not recorded.
    */
   readonly leaseMs?: number;
   /** Deliveries in flight at once, in one `runDue` call or one worker. Default 8. */
@@ -46,15 +52,21 @@ export interface DeliveryOptions {
 }
 
 /**
- * Refuses delivery options that cannot work: a lease no longer than one attempt would leave
+ * Refuses delivery options that cannot work: a lease that cannot hold one attempt, its margin and
+ * the wait for its outcome's write (`writeDelayMs`, the worker's `maxWriteDelayMs`) would leave
  * every claimed delivery unsent.
+ *
+ * @example checkDeliveryOptions({ leaseMs: 30_000, timeoutMs: 10_000 }) // passes: 30 s > 10 s + 2.1 s
  */
-export function checkDeliveryOptions(options: DeliveryOptions = {}): void {
+export function checkDeliveryOptions(
+  options: DeliveryOptions = {},
+  writeDelayMs: number = defaultMaxWriteDelayMs,
+): void {
   const leaseMs = options.leaseMs ?? defaultLeaseMs;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  if (!(leaseMs > timeoutMs)) {
+  const timeoutMs = timeoutMsOf(options);
+  if (!(leaseMs > leaseNeededMs(options, writeDelayMs))) {
     throw new RangeError(
-      `@affiliate-commerce/core: deliveries.leaseMs (${leaseMs}) must be longer than deliveries.timeoutMs (${timeoutMs})`,
+      `@affiliate-commerce/core: deliveries.leaseMs (${leaseMs}) must be longer than deliveries.timeoutMs (${timeoutMs}) by more than ${leaseMarginMs + writeDelayMs} ms (a ${leaseMarginMs} ms margin for the attempt's overrun and its outcome's write, and the worker's maxWriteDelayMs of ${writeDelayMs} ms)`,
     );
   }
 }
@@ -70,6 +82,12 @@ export interface RunSummary {
   readonly released: number;
   /** Claimed but held back unsent, spending no attempt, while their webhook's circuit breaker is open. */
   readonly deferred: number;
+  /**
+   * Sent, but the outcome came after the lease had ended and another worker had claimed the
+   * delivery: not recorded (a `webhook.attempt.late` warning says what it was); whoever holds the
+   * delivery now sends it again.
+   */
+  readonly late: number;
 }
 
 const fiveDaysMs = 5 * 86_400_000;
@@ -78,10 +96,30 @@ const defaultTimeoutMs = 15_000;
 const defaultConcurrency = 8;
 const defaultPerEndpoint = 4;
 
+/**
+ * Lease left over, beyond a whole attempt, for what the time-out does not bound: the time-out
+ * firing late (event-loop lag under load: attempts measured ending 84 to 139 ms past it), the
+ * breaker's write between the check and the send, the outcome's write reaching the database, and
+ * the clocks of two workers' hosts disagreeing on when a lease ends. None of these grows with the
+ * time-out, so the margin is fixed: 2 s is over ten times the lag measured, and a thirtieth of the
+ * default 60 s lease.
+ */
+export const leaseMarginMs = 2_000;
+
+/** How long a worker's outcome waits for company before it is written (`maxWriteDelayMs`). */
+export const defaultMaxWriteDelayMs = 100;
+
+/** The time an attempt gets, from its SSRF check and DNS to the end of its answer. */
+export const timeoutMsOf = (options: DeliveryOptions): number => options.timeoutMs ?? defaultTimeoutMs;
+
+/** What must be left of a lease to send a delivery: its attempt, the margin, the wait for its write. */
+const leaseNeededMs = (options: DeliveryOptions, writeDelayMs: number): number =>
+  timeoutMsOf(options) + leaseMarginMs + writeDelayMs;
+
 /** The circuit breakers a worker keeps, with the probe window its time-out implies. */
 export function workerBreakers(deps: ServiceDeps, options: DeliveryOptions): BreakerBook {
   // A probe that has not reported within a whole attempt and a second is taken to have died.
-  const probeMs = (options.timeoutMs ?? defaultTimeoutMs) + 1_000;
+  const probeMs = timeoutMsOf(options) + 1_000;
   return breakerBook(deps, { probeMs, ...(options.breaker ? { breaker: options.breaker } : {}) });
 }
 
@@ -95,6 +133,7 @@ async function send(
   attemptAt: Date,
   timeoutMs: number,
 ): Promise<HttpOutcome> {
+  const startedAt = performance.now();
   // A refused destination fails the attempt before a payload is built for it.
   const destination = await loaded.destination();
   if (!destination.ok) return destination;
@@ -112,7 +151,9 @@ async function send(
     timestamp: Math.floor(attemptAt.getTime() / 1000),
     body,
   });
-  return deps.http.request({ ...destination, method: 'POST', headers, body, timeoutMs });
+  // The time-out bounds the whole attempt, DNS included, so an attempt fits the lease it was sent in.
+  const left = Math.max(1, Math.round(timeoutMs - (performance.now() - startedAt)));
+  return deps.http.request({ ...destination, method: 'POST', headers, body, timeoutMs: left });
 }
 
 /** A claimed batch: its deliveries, its lease, and its webhooks, each read and decrypted once. */
@@ -120,6 +161,11 @@ export interface ClaimedBatch {
   readonly items: readonly ClaimedDelivery[];
   /** When the batch's lease ends (ms since the epoch); after it another worker may claim the rows. */
   readonly leaseEndsAt: number;
+  /**
+   * The last moment (ms since the epoch) a delivery of the batch may be sent: what is left of the
+   * lease then still holds a whole attempt, `leaseMarginMs` and the wait for the write.
+   */
+  readonly sendBy: number;
   readonly webhookOf: (claimed: ClaimedDelivery) => Promise<LoadedWebhook | undefined>;
 }
 
@@ -147,10 +193,14 @@ async function loadWebhook(
   };
 }
 
-/** Claims up to `limit` due deliveries under a fresh lease. */
+/**
+ * Claims up to `limit` due deliveries under a fresh lease. `writeDelayMs` is how long an outcome
+ * may wait before it is written (the worker's `maxWriteDelayMs`; 0 for `runDue`, which writes as
+ * soon as its batch is sent).
+ */
 export async function claimBatch(
   deps: ServiceDeps,
-  input: { limit: number; skipWebhookIds?: readonly string[] } & DeliveryOptions,
+  input: { limit: number; writeDelayMs: number; skipWebhookIds?: readonly string[] } & DeliveryOptions,
 ): Promise<ClaimedBatch> {
   const leaseMs = input.leaseMs ?? defaultLeaseMs;
   const now = deps.clock.now();
@@ -169,12 +219,13 @@ export async function claimBatch(
     if (!loaded) {
       loaded = deps.storage.webhooks
         .get({ affiliateId: delivery.affiliateId, id: delivery.webhookId })
-        .then((webhook) => webhook && loadWebhook(deps, webhook, now, input.timeoutMs ?? defaultTimeoutMs));
+        .then((webhook) => webhook && loadWebhook(deps, webhook, now, timeoutMsOf(input)));
       webhooks.set(key, loaded);
     }
     return loaded;
   };
-  return { items, leaseEndsAt: now.getTime() + leaseMs, webhookOf };
+  const leaseEndsAt = now.getTime() + leaseMs;
+  return { items, leaseEndsAt, sendBy: leaseEndsAt - leaseNeededMs(input, input.writeDelayMs), webhookOf };
 }
 
 /** What became of one claimed delivery before its outcome is written. */
@@ -186,9 +237,10 @@ export type Settled =
 
 /**
  * Sends one claimed delivery, unless its webhook is gone or disabled (its pending deliveries are
- * cancelled), too little of the lease is left for a whole attempt (it is given back unsent, so
- * no other worker can send it while this one still is), or the webhook's circuit breaker is
- * open (it is held back until the breaker may let one through). The outcome counts on the breaker.
+ * cancelled), too little of the lease is left for a whole attempt and its margin (past the
+ * batch's `sendBy`: it is given back unsent, so no other worker can send it while this one still
+ * is), or the webhook's circuit breaker is open (it is held back until the breaker may let one
+ * through). The outcome counts on the breaker.
  */
 export async function settleOne(
   deps: ServiceDeps,
@@ -197,9 +249,6 @@ export async function settleOne(
   options: DeliveryOptions,
   breakers: BreakerBook,
 ): Promise<Settled> {
-  if (batch.leaseEndsAt - deps.clock.now().getTime() < (options.timeoutMs ?? defaultTimeoutMs)) {
-    return { kind: 'released', claimed };
-  }
   const loaded = await batch.webhookOf(claimed);
   if (loaded?.webhook.status !== 'enabled') {
     const { affiliateId, webhookId } = claimed.delivery;
@@ -210,6 +259,8 @@ export async function settleOne(
     });
     return { kind: 'cancelled', count };
   }
+  // After the webhook's read, which may have waited on the database; before the breaker may take a probe.
+  if (deps.clock.now().getTime() > batch.sendBy) return { kind: 'released', claimed };
   const admission = await breakers.admit(loaded.webhook, deps.clock.now());
   if (admission instanceof Date) return { kind: 'deferred', claimed, until: admission };
   const attempted = await attempt(deps, claimed, loaded, options);
@@ -222,18 +273,42 @@ export async function settleOne(
 }
 
 /** A settled delivery as the `webhook.deliveries` counter counts it. */
-function outcomeOf(one: Settled): { outcome: DeliveryOutcome; eventType?: string; count: number } {
+function outcomeOf(
+  one: Settled,
+  late: ReadonlySet<Attempted>,
+): { outcome: DeliveryOutcome; eventType?: string; count: number } {
   if (one.kind === 'attempted') {
-    return { outcome: one.attempted.kind, eventType: one.attempted.item.outcome.attempt.eventType, count: 1 };
+    const { attempted } = one;
+    const outcome = late.has(attempted) ? 'late' : attempted.kind;
+    return { outcome, eventType: attempted.item.outcome.attempt.eventType, count: 1 };
   }
   if (one.kind === 'cancelled') return { outcome: 'cancelled', count: one.count };
   return { outcome: one.kind, eventType: one.claimed.delivery.eventType, count: 1 };
 }
 
+/** The log line of an attempt whose outcome the store refused: what it was, never its body. */
+function logLate(deps: ServiceDeps, { item }: Attempted): void {
+  const { attempt } = item.outcome;
+  attemptLate(deps.logger, {
+    affiliateId: attempt.affiliateId,
+    webhookId: attempt.webhookId,
+    deliveryId: attempt.deliveryId,
+    eventId: attempt.eventId,
+    eventType: attempt.eventType,
+    attempt: attempt.attempt,
+    succeeded: attempt.succeeded,
+    latencyMs: attempt.latencyMs,
+    ...(attempt.statusCode === undefined ? {} : { statusCode: attempt.statusCode }),
+    ...(attempt.error === undefined ? {} : { error: attempt.error }),
+  });
+}
+
 /**
  * Writes what a group of settled deliveries came to: every outcome in one round trip, unsent
  * claims given back (held ones due again when their breaker may let one through), and
- * endpoints disabled after a 410 or 5 days of failure.
+ * endpoints disabled after a 410 or 5 days of failure. An outcome the store refuses came after
+ * its lease ended and another worker claimed the delivery: it is logged (`webhook.attempt.late`)
+ * and counted as `late`, not entered in the attempt log, whose numbering stays the next holder's.
  */
 export async function recordSettled(
   deps: ServiceDeps,
@@ -252,7 +327,10 @@ export async function recordSettled(
       deferred += 1;
     } else cancelled += one.count;
   }
-  await deps.storage.deliveries.completeMany({ items: attempts.map((a) => a.item) });
+  const written = await deps.storage.deliveries.completeMany({ items: attempts.map((a) => a.item) });
+  const recorded = attempts.filter((_, index) => written[index]);
+  const late = new Set(attempts.filter((_, index) => !written[index]));
+  for (const one of late) logLate(deps, one);
   if (unsent.length > 0) {
     await deps.storage.deliveries.release({
       items: unsent.map(({ claimed: { delivery, leaseToken }, until }) => ({
@@ -263,9 +341,10 @@ export async function recordSettled(
       })),
     });
   }
-  countDeliveries(settled.map(outcomeOf));
-  await disableFailing(deps, attempts, options.disableAfterMs ?? fiveDaysMs);
-  const count = (kind: Attempted['kind']) => attempts.filter((a) => a.kind === kind).length;
+  countDeliveries(settled.map((one) => outcomeOf(one, late)));
+  // Only what the log holds: the next holder's attempt will say again what a late one said.
+  await disableFailing(deps, recorded, options.disableAfterMs ?? fiveDaysMs);
+  const count = (kind: Attempted['kind']) => recorded.filter((a) => a.kind === kind).length;
   return {
     claimed: settled.length,
     succeeded: count('succeeded'),
@@ -274,6 +353,7 @@ export async function recordSettled(
     cancelled,
     released: unsent.length - deferred,
     deferred,
+    late: late.size,
   };
 }
 
@@ -291,7 +371,8 @@ export async function runDue(
   deps: ServiceDeps,
   input: { limit: number } & DeliveryOptions,
 ): Promise<RunSummary> {
-  const batch = await claimBatch(deps, input);
+  // Outcomes are written once the batch is sent, on no timer: every send of it started in time.
+  const batch = await claimBatch(deps, { ...input, writeDelayMs: 0 });
   const breakers = workerBreakers(deps, input);
   const slots = endpointSlots(perEndpointOf(input));
   const waiting = batch.items.map((claimed) => ({ claimed }));
@@ -380,9 +461,7 @@ async function attempt(
     attempt: attemptNumber,
     ...(claimed.event.traceparent ? { traceparent: claimed.event.traceparent } : {}),
   });
-  const outcome = await watch.run(() =>
-    send(deps, loaded, claimed, attemptAt, options.timeoutMs ?? defaultTimeoutMs),
-  );
+  const outcome = await watch.run(() => send(deps, loaded, claimed, attemptAt, timeoutMsOf(options)));
   const succeeded = outcome.ok && outcome.status >= 200 && outcome.status < 300;
   const gone = outcome.ok && outcome.status === 410;
   let status: DeliveryStatus = 'succeeded';

@@ -10,11 +10,23 @@ import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../net/http-client';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
+import type { Logger } from '../ports/logger';
 import type { ServiceOptions } from '../service';
 import { checkDeliveryOptions, type RunSummary } from './run-due';
 import { runWorker } from './run-worker';
 
 const ok: HttpOutcome = { ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 1 };
+
+/** A logger that keeps its lines, to check what the worker logs. */
+function memoryLogger() {
+  const lines: { level: string; message: string; meta: Record<string, unknown> }[] = [];
+  const at =
+    (level: string) =>
+    (message: string, meta: Record<string, unknown> = {}) =>
+      lines.push({ level, message, meta });
+  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  return { lines, logger };
+}
 
 /** A receiver that answers when the test says so, to hold sends in flight. */
 function heldReceiver() {
@@ -195,8 +207,9 @@ describe('4 delivery: the SSRF guard once per webhook per batch', () => {
 
 describe('4 delivery: a lease never runs out mid-attempt', () => {
   it('a claimed delivery whose lease has less than one attempt left is given back unsent', async () => {
-    // Each answer takes 600 ms of the test clock; the lease is 2 s and an attempt may take 1 s.
-    const { svc, emit } = await setup({ deliveries: { leaseMs: 2_000, timeoutMs: 1_000 } });
+    // Each answer takes 600 ms of the test clock; the lease is 3.8 s and an attempt may take 1 s,
+    // plus its 2 s margin.
+    const { svc, emit } = await setup({ deliveries: { leaseMs: 3_800, timeoutMs: 1_000 } });
     const http = fakeHttpClient(() => {
       svc.clock.advance(600);
       return ok;
@@ -204,18 +217,186 @@ describe('4 delivery: a lease never runs out mid-attempt', () => {
     Object.assign(svc.deps, { http });
     await emit(3);
     const summary = await svc.deliveries.runDue({ limit: 10, concurrency: 1 } as { limit: number });
-    // 2,000 and 1,400 ms left: sent. 800 ms left: released.
+    // 3,800 and 3,200 ms left: sent. 2,600 ms left: released.
     expect(summary).toMatchObject({ claimed: 3, succeeded: 2, released: 1 });
     expect(http.requests).toHaveLength(2);
     expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 1, succeeded: 1 });
   });
 
-  it('createService refuses a lease no longer than one attempt', () => {
+  it('with the default 60 s lease and 15 s time-out, a delivery is sent while 17 s (the attempt and its 2 s margin) are left, and given back unsent with 1 ms less', async () => {
+    const { svc, emit } = await setup();
+    // The first answer takes 43 s of the test clock, the second 1 ms.
+    const advances = [43_000, 1];
+    const http = fakeHttpClient(() => {
+      svc.clock.advance(advances.shift() ?? 0);
+      return ok;
+    });
+    Object.assign(svc.deps, { http });
+    await emit(3);
+    const summary = await svc.deliveries.runDue({ limit: 10, concurrency: 1 } as { limit: number });
+    // 60,000 and 17,000 ms left: sent. 16,999 ms left: released, unsent.
+    expect(summary).toMatchObject({ claimed: 3, succeeded: 2, released: 1, late: 0 });
+    expect(http.requests).toHaveLength(2);
+  });
+
+  it('a worker also keeps its write delay in hand: with the defaults it sends while 17.1 s are left', async () => {
+    const { svc, emit } = await setup();
+    const advances = [42_900, 1];
+    const http = fakeHttpClient(() => {
+      svc.clock.advance(advances.shift() ?? 0);
+      return ok;
+    });
+    Object.assign(svc.deps, { http });
+    await emit(3);
+    const worker = start(svc, { batchSize: 3, concurrency: 1 });
+    await until(() => worker.total('succeeded') === 3);
+    worker.stop();
+    await worker.done;
+    // 17,100 ms left (15 s attempt, 2 s margin, 100 ms maxWriteDelayMs): sent; 17,099 ms left:
+    // released, then claimed again under a fresh lease and sent.
+    expect(worker.total('released')).toBe(1);
+    expect(worker.total('late')).toBe(0);
+    expect(http.requests).toHaveLength(3);
+    expect(worker.errors).toEqual([]);
+  });
+
+  it('createService refuses a lease that cannot hold one attempt, its 2 s margin and the 100 ms write delay', () => {
     expect(() => checkDeliveryOptions({ leaseMs: 15_000 })).toThrow(
-      'deliveries.leaseMs (15000) must be longer than deliveries.timeoutMs (15000)',
+      'deliveries.leaseMs (15000) must be longer than deliveries.timeoutMs (15000) by more than 2100 ms',
     );
-    expect(() => checkDeliveryOptions({ leaseMs: 3_000, timeoutMs: 1_000 })).not.toThrow();
+    expect(() => checkDeliveryOptions({ leaseMs: 17_100 })).toThrow(RangeError);
+    expect(() => checkDeliveryOptions({ leaseMs: 17_101 })).not.toThrow();
+    expect(() => checkDeliveryOptions({ leaseMs: 3_100, timeoutMs: 1_000 })).toThrow(RangeError);
+    expect(() => checkDeliveryOptions({ leaseMs: 3_101, timeoutMs: 1_000 })).not.toThrow();
     expect(() => checkDeliveryOptions()).not.toThrow();
+  });
+
+  it('a worker refuses to start when its maxWriteDelayMs does not fit in the lease', async () => {
+    const { svc } = await setup({ deliveries: { leaseMs: 20_000 } });
+    await expect(
+      runWorker({ service: svc, signal: new AbortController().signal, maxWriteDelayMs: 5_000 }),
+    ).rejects.toThrow(
+      'deliveries.leaseMs (20000) must be longer than deliveries.timeoutMs (15000) by more than 7000 ms',
+    );
+  });
+});
+
+describe('4 delivery: an outcome that comes after its lease is logged, not recorded', () => {
+  it('an attempt that outlives its lease: its outcome writes nothing, a webhook.attempt.late warning says what it was, each attempt number is logged once', async () => {
+    const { lines, logger } = memoryLogger();
+    const { svc, emit, webhookId } = await setup({ logger });
+    const failed: HttpOutcome = { ok: true, status: 500, headers: {}, bodyText: 'boom', latencyMs: 1 };
+    let other: RunSummary | undefined;
+    const http = fakeHttpClient(async () => {
+      if (http.requests.length > 1) return failed;
+      // The first send hangs past its time-out and its lease; meanwhile another worker claims the
+      // delivery and sends it (answered 500). Then the first receiver answers 200.
+      svc.clock.advance(61_000);
+      other = await svc.deliveries.runDue({ limit: 10 });
+      return ok;
+    });
+    Object.assign(svc.deps, { http });
+    await emit(1);
+    const late = await svc.deliveries.runDue({ limit: 10 });
+    expect(other).toMatchObject({ claimed: 1, retrying: 1, late: 0 });
+    expect(late).toMatchObject({ claimed: 1, succeeded: 0, retrying: 0, late: 1 });
+    const log = async () =>
+      (
+        await svc.deps.storage.deliveries.listAttempts({
+          affiliateId: 'aff_1',
+          webhookId,
+          offset: 0,
+          limit: 10,
+        })
+      ).items;
+    const [kept] = await log();
+    expect((await log()).map((a) => [a.attempt, a.statusCode])).toEqual([[1, 500]]);
+    const delivery = await svc.deps.storage.deliveries.get({
+      affiliateId: 'aff_1',
+      webhookId,
+      id: kept!.deliveryId,
+    });
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
+    // Its fields, and nothing else: no header, no body.
+    expect(lines.filter((line) => line.meta.event === 'webhook.attempt.late')).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringContaining('after its lease ended'),
+        meta: {
+          event: 'webhook.attempt.late',
+          affiliateId: 'aff_1',
+          webhookId,
+          deliveryId: kept!.deliveryId,
+          eventId: kept!.eventId,
+          eventType: 'order_created',
+          attempt: 1,
+          succeeded: true,
+          latencyMs: 1,
+          statusCode: 200,
+        },
+      },
+    ]);
+    // The holder's retry is attempt 2: the numbering is the holder's.
+    svc.clock.advance(6_000);
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 1, retrying: 1, late: 0 });
+    expect((await log()).map((a) => [a.attempt, a.statusCode])).toEqual([
+      [2, 500],
+      [1, 500],
+    ]);
+  });
+});
+
+describe('4 delivery: a worker without onError logs an outage once', () => {
+  it('failing claims are one warning however many loops fail, then one info line saying how long they failed; the next outage warns again', async () => {
+    const { lines, logger } = memoryLogger();
+    const { svc, emit } = await setup({ logger });
+    await emit(2);
+    const claimDue = svc.deps.storage.deliveries.claimDue.bind(svc.deps.storage.deliveries);
+    let down = true;
+    let failedClaims = 0;
+    svc.deps.storage.deliveries.claimDue = async (input) => {
+      if (!down) return claimDue(input);
+      failedClaims += 1;
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    };
+    const controller = new AbortController();
+    const summaries: RunSummary[] = [];
+    // As the README calls it: no onError.
+    const done = runWorker({
+      service: svc,
+      signal: controller.signal,
+      idleMs: 1,
+      maxIdleMs: 2,
+      onBatch: (summary) => summaries.push(summary),
+    });
+    await until(() => failedClaims >= 20);
+    svc.clock.advance(30_000);
+    down = false;
+    await until(() => summaries.reduce((sum, s) => sum + s.succeeded, 0) === 2);
+    const outage = () =>
+      lines.filter((line) => /^webhook\.worker\.(failing|recovered)$/.test(String(line.meta.event)));
+    expect(outage()).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringContaining('failing'),
+        meta: { event: 'webhook.worker.failing', cause: new Error('connect ECONNREFUSED 127.0.0.1:5432') },
+      },
+      {
+        level: 'info',
+        message: expect.stringContaining('succeed again'),
+        meta: { event: 'webhook.worker.recovered', downMs: 30_000, failures: failedClaims },
+      },
+    ]);
+    const before = failedClaims;
+    down = true;
+    await until(() => failedClaims >= before + 5);
+    controller.abort();
+    await done;
+    expect(outage().map((line) => line.meta.event)).toEqual([
+      'webhook.worker.failing',
+      'webhook.worker.recovered',
+      'webhook.worker.failing',
+    ]);
   });
 });
 

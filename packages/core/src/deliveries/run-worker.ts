@@ -1,16 +1,20 @@
 import type { ServiceDeps } from '../service-deps';
 import { observeOutbox } from '../telemetry/delivery-telemetry';
 import { endpointSlots } from './endpoint-slots';
+import { outageLog } from './outage-log';
 import { type PruneSchedule, schedulePrune } from './prune-schedule';
 import {
   type ClaimedBatch,
+  checkDeliveryOptions,
   claimBatch,
   type DeliveryOptions,
+  defaultMaxWriteDelayMs,
   perEndpointOf,
   type RunSummary,
   recordSettled,
   type Settled,
   settleOne,
+  timeoutMsOf,
   workerBreakers,
 } from './run-due';
 import { workerPulse } from './worker-liveness';
@@ -28,11 +32,20 @@ export interface WorkOptions {
   /** First pause when nothing is due; doubles up to `maxIdleMs`. Default 200 ms. */
   readonly idleMs?: number;
   readonly maxIdleMs?: number;
-  /** Longest an outcome waits for its group to fill before it is written anyway. Default 100 ms. */
+  /**
+   * Longest an outcome waits for its group to fill before it is written anyway. Default 100 ms.
+   * The lease must hold it too, after an attempt and its margin (see `DeliveryOptions.leaseMs`):
+   * the worker refuses to start (a `RangeError`) when it cannot.
+   */
   readonly maxWriteDelayMs?: number;
   /** Called with the summary of each group of outcomes written. */
   readonly onBatch?: (summary: RunSummary) => void;
-  /** Called with errors of claims and writes; an error never stops the worker. */
+  /**
+   * Called with every error of claims, writes and prunes; an error never stops the worker.
+   * Without it, the worker logs them once per outage: a warning at the first failure
+   * (`webhook.worker.failing`, `webhook.prune.failing`) and one info line when a call succeeds
+   * again (`webhook.worker.recovered`, `webhook.prune.recovered`, with `downMs`).
+   */
   readonly onError?: (error: unknown) => void;
   /** Also run outbox retention (`deliveries.prune`) now and every `everyMs` (default one hour) while working. */
   readonly prune?: PruneSchedule;
@@ -75,17 +88,24 @@ function earliestDue(group: readonly Settled[]): number | undefined {
  */
 export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOptions): Promise<void> {
   const { signal } = options;
+  const maxWriteDelayMs = options.maxWriteDelayMs ?? defaultMaxWriteDelayMs;
+  checkDeliveryOptions(options, maxWriteDelayMs);
   const batchSize = options.batchSize ?? 50;
   const concurrency = options.concurrency ?? 8;
   // The next batch is claimed once fewer than this many claimed deliveries could go: a claim
   // takes about as long as sending a batch, so waiting for the queue to run nearly dry starves the senders.
   const lowWater = Math.max(concurrency, batchSize);
   const idleMs = options.idleMs ?? 200;
-  const maxWriteDelayMs = options.maxWriteDelayMs ?? 100;
   const maxIdleMs = options.maxIdleMs ?? 5_000;
-  const slowMs = (options.timeoutMs ?? 15_000) / 4;
+  const slowMs = timeoutMsOf(options) / 4;
   const maxSlow = 4 * concurrency;
-  const report = (error: unknown) => options.onError?.(error);
+  // Claims and writes fail together when the database does: one outage, logged once.
+  const storage = outageLog(deps, {
+    onError: options.onError,
+    event: 'webhook.worker',
+    subject: 'webhook worker storage calls',
+  });
+  const report = (error: unknown) => storage.failed(error);
   const perEndpoint = perEndpointOf(options);
   const slots = endpointSlots(perEndpoint);
   const breakers = workerBreakers(deps, options);
@@ -101,7 +121,14 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     perEndpoint,
   });
   // Retention alongside when asked, and liveness for the health report.
-  const pruning = options.prune && schedulePrune(deps, options.prune, signal, report);
+  const pruning =
+    options.prune &&
+    schedulePrune(
+      deps,
+      options.prune,
+      signal,
+      outageLog(deps, { onError: options.onError, event: 'webhook.prune', subject: 'outbox prunes' }),
+    );
   const pulse = workerPulse(deps);
 
   const queue: { batch: ClaimedBatch; claimed: ClaimedBatch['items'][number] }[] = [];
@@ -190,6 +217,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
         try {
           // Written first, whether or not anyone listens for the summary.
           const summary = await recordSettled(deps, group, options);
+          storage.succeeded();
           wakeWhenDue(earliestDue(group));
           options.onBatch?.(summary);
         } catch (error) {
@@ -223,7 +251,13 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
         const now = deps.clock.now();
         const crowded = slots.crowded(queue, crowd);
         const skipWebhookIds = [...new Set([...crowded, ...breakers.holding(now)])];
-        batch = await claimBatch(deps, { ...options, limit: batchSize, skipWebhookIds });
+        batch = await claimBatch(deps, {
+          ...options,
+          limit: batchSize,
+          writeDelayMs: maxWriteDelayMs,
+          skipWebhookIds,
+        });
+        storage.succeeded();
       } catch (error) {
         report(error);
       }
@@ -254,7 +288,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   const holdBack = (delivery: ClaimedBatch['items'][number]['delivery']) => {
     const now = deps.clock.now();
     if ((heldBack.get(delivery.webhookId) ?? 0) > now.getTime()) return;
-    const until = new Date(now.getTime() + (options.timeoutMs ?? 15_000));
+    const until = new Date(now.getTime() + timeoutMsOf(options));
     heldBack.set(delivery.webhookId, until.getTime());
     deps.storage.deliveries
       .defer({ affiliateId: delivery.affiliateId, webhookId: delivery.webhookId, until, now })

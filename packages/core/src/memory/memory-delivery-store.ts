@@ -104,6 +104,10 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
       });
     },
     async complete({ affiliateId, id, leaseToken, outcome, updatedAt }) {
+      const key = scopedKey(affiliateId, id);
+      // A lost lease writes nothing: the holder now logs this attempt number itself.
+      if (leases.get(key)?.token !== leaseToken) return false;
+      leases.delete(key);
       const { attempt } = outcome;
       state.deliveryAttempts.push(
         copy(
@@ -112,9 +116,6 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
             : { ...attempt, responseBody: capResponseBody(attempt.responseBody) },
         ),
       );
-      const key = scopedKey(affiliateId, id);
-      if (leases.get(key)?.token !== leaseToken) return false;
-      leases.delete(key);
       const current = state.deliveries.get(key)!;
       update(key, {
         status: outcome.status,

@@ -104,15 +104,6 @@ export interface Page<T> {
   readonly total: number;
 }
 
-/**
- * The webhook outbox. Emitting an event writes the event and its deliveries in the caller's
- * transaction; workers claim due deliveries under a lease (on PostgreSQL with
- * `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row), send, and complete them
- * with the lease token, so a worker whose lease ran out cannot overwrite a newer outcome.
- *
- * @example
- * const claimed = await storage.deliveries.claimDue({ now, limit: 50, leaseMs: 60_000, leaseToken: 'lease_1' });
- */
 /** One event for {@link DeliveryStore.publish}: the record, whether it goes to webhooks, and its deliveries' id prefix. */
 export interface PublishedEvent {
   readonly event: EventRecord;
@@ -120,6 +111,16 @@ export interface PublishedEvent {
   readonly idPrefix: string;
 }
 
+/**
+ * The webhook outbox. Emitting an event writes the event and its deliveries in the caller's
+ * transaction; workers claim due deliveries under a lease (on PostgreSQL with
+ * `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row), send, and complete them
+ * with the lease token, so a worker whose lease ran out cannot overwrite a newer outcome
+ * nor log an attempt under a number its successor uses.
+ *
+ * @example
+ * const claimed = await storage.deliveries.claimDue({ now, limit: 50, leaseMs: 60_000, leaseToken: 'lease_1' });
+ */
 export interface DeliveryStore {
   /** Stores an event once; false when an event with that id already exists (idempotent emission). */
   insertEvent(input: { event: EventRecord }): Promise<boolean>;
@@ -146,7 +147,13 @@ export interface DeliveryStore {
     leaseToken: string;
     skipWebhookIds?: readonly string[];
   }): Promise<ClaimedDelivery[]>;
-  /** Records the attempt and, when the lease is still this worker's, the new state. False when the lease was lost. */
+  /**
+   * When the delivery's lease is still `leaseToken`'s: records the new state and logs the attempt,
+   * in one atomic write, and answers true. When the lease was lost (it ended and another worker
+   * claimed the delivery, or it was released or recovered): writes nothing, neither the state nor
+   * the attempt, and answers false. The holder sends the delivery again under the same attempt
+   * number, so the attempt log keeps one row per number.
+   */
   complete(input: {
     affiliateId: string;
     id: string;
@@ -154,7 +161,10 @@ export interface DeliveryStore {
     outcome: AttemptOutcome;
     updatedAt: Date;
   }): Promise<boolean>;
-  /** {@link DeliveryStore.complete} for a whole batch in one round trip; one result per item, in order. */
+  /**
+   * {@link DeliveryStore.complete} for a whole batch in one round trip; one result per item, in
+   * order. An item whose lease was lost writes nothing and answers false; the others are written.
+   */
   completeMany(input: {
     items: readonly {
       affiliateId: string;

@@ -11,8 +11,18 @@ import type { Logger } from '../ports/logger';
 import { activeTracer, instruments } from './otel';
 import { parseTraceparent } from './trace-context';
 
-/** What became of a claimed delivery, as the `webhook.deliveries` counter and the log lines name it. */
-export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed' | 'cancelled' | 'released' | 'deferred';
+/**
+ * What became of a claimed delivery, as the `webhook.deliveries` counter and the log lines name
+ * it. `late`: sent, but its outcome came after the lease ended and was not recorded.
+ */
+export type DeliveryOutcome =
+  | 'succeeded'
+  | 'retrying'
+  | 'failed'
+  | 'cancelled'
+  | 'released'
+  | 'deferred'
+  | 'late';
 
 /** One delivery attempt, as its log line and span name it. */
 export interface AttemptFields {
@@ -151,6 +161,33 @@ export function countDeliveries(
         : { 'webhook.delivery.outcome': outcome, 'webhook.event.type': eventType },
     );
   }
+}
+
+/** An attempt whose outcome came after its lease ended, as its log line names it. */
+export interface LateAttemptFields {
+  readonly affiliateId: string;
+  readonly webhookId: string;
+  readonly deliveryId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly attempt: number;
+  /** Whether the receiver answered 2xx: it may hold the event although no attempt says so. */
+  readonly succeeded: boolean;
+  readonly latencyMs: number;
+  readonly statusCode?: number;
+  readonly error?: string;
+}
+
+/**
+ * The log line (warn, `webhook.attempt.late`) of an attempt whose outcome the store refused: its
+ * lease had ended and another worker had claimed the delivery, so the attempt is not in the
+ * attempt log, and the delivery is sent again, under the next attempt number, by whoever holds it.
+ */
+export function attemptLate(logger: Logger, fields: LateAttemptFields): void {
+  logger.warn(
+    'webhook attempt finished after its lease ended; its outcome is not recorded and whoever holds the delivery sends it again',
+    { event: 'webhook.attempt.late', ...fields },
+  );
 }
 
 /** Why the worker disabled an endpoint: it answered 410 Gone, or it kept failing for `disableAfterMs`. */

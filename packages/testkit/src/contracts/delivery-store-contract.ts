@@ -1,4 +1,5 @@
 import type {
+  AttemptOutcome,
   Delivery,
   DeliveryAttempt,
   EventRecord,
@@ -68,6 +69,35 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
     beforeAll(() => {
       storage = getStorage();
     });
+
+    /**
+     * Logs an attempt as a worker does: claims what is due at `now` under a fresh lease, completes
+     * `id` with `outcome`, and gives the other claims back.
+     */
+    async function completeWithLease(input: {
+      id: string;
+      now: Date;
+      outcome: AttemptOutcome;
+      updatedAt: Date;
+    }): Promise<void> {
+      const leaseToken = `lease_${input.outcome.attempt.id}`;
+      const claimed = await storage.deliveries.claimDue({
+        now: input.now,
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken,
+      });
+      expect(claimed.map((c) => c.delivery.id)).toContain(input.id);
+      await storage.deliveries.release({
+        items: claimed
+          .filter((c) => c.delivery.id !== input.id)
+          .map((c) => ({ affiliateId: c.delivery.affiliateId, id: c.delivery.id, leaseToken })),
+      });
+      const { id, outcome, updatedAt } = input;
+      expect(
+        await storage.deliveries.complete({ affiliateId: 'aff_1', id, leaseToken, outcome, updatedAt }),
+      ).toBe(true);
+    }
 
     it('events: stored once (emission is idempotent) and read back whole; absent parts omitted', async () => {
       const full = event('evt_full', {
@@ -141,7 +171,7 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       expect(afterLease.map((c) => c.delivery.id)).toContain('dlv_due');
     });
 
-    it('complete: with the current lease it records the outcome; with a lost lease only the attempt is logged', async () => {
+    it('complete: with the current lease it records the outcome and logs the attempt; with a lost lease it writes nothing', async () => {
       await storage.deliveries.insertEvent({ event: event('evt_c2') });
       await storage.deliveries.enqueue({
         deliveries: [delivery('dlv_c2', 'evt_c2', { webhookId: 'whk_c2' })],
@@ -154,43 +184,64 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         await storage.deliveries.claimDue({ now: at(5), limit: 100, leaseMs: 60_000, leaseToken: 'new' })
       ).filter((c) => c.delivery.id === 'dlv_c2');
       expect(reclaimed).toBeDefined();
+      const read = () => storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c2', id: 'dlv_c2' });
+      const log = () =>
+        storage.deliveries.listAttempts({ affiliateId: 'aff_1', webhookId: 'whk_c2', offset: 0, limit: 10 });
+      // The first holder's attempt 1 ends after its lease: neither the state nor the attempt is written.
       const stale = await storage.deliveries.complete({
         affiliateId: 'aff_1',
         id: 'dlv_c2',
         leaseToken: 'old',
-        outcome: { attempt: attempt('dlv_c2', 1, { webhookId: 'whk_c2' }), status: 'succeeded' },
+        outcome: {
+          attempt: attempt('dlv_c2', 1, {
+            id: 'att_dlv_c2_late',
+            webhookId: 'whk_c2',
+            succeeded: true,
+            statusCode: 200,
+          }),
+          status: 'succeeded',
+        },
         updatedAt: at(6),
       });
       expect(stale).toBe(false);
+      const untouched = await read();
+      expect(untouched).toMatchObject({ status: 'pending', attempts: 0, updatedAt: t0 });
+      expect(untouched?.lastAttemptAt).toBeUndefined();
+      expect((await log()).total).toBe(0);
+      // The holder's own attempt 1 is the one the log keeps.
       const fresh = await storage.deliveries.complete({
         affiliateId: 'aff_1',
         id: 'dlv_c2',
         leaseToken: 'new',
         outcome: {
-          attempt: attempt('dlv_c2', 2, { webhookId: 'whk_c2' }),
+          attempt: attempt('dlv_c2', 1, { webhookId: 'whk_c2' }),
           status: 'pending',
           nextAttemptAt: at(300),
         },
         updatedAt: at(7),
       });
       expect(fresh).toBe(true);
-      const read = await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c2', id: 'dlv_c2' });
-      expect(read).toMatchObject({
+      expect(await read()).toMatchObject({
         status: 'pending',
         attempts: 1,
         nextAttemptAt: at(300),
-        lastAttemptAt: at(2),
+        lastAttemptAt: at(1),
         lastStatusCode: 500,
       });
-      const log = await storage.deliveries.listAttempts({
-        affiliateId: 'aff_1',
-        webhookId: 'whk_c2',
-        offset: 0,
-        limit: 10,
-      });
-      expect(log.total).toBe(2);
-      expect(log.items.map((a) => a.attempt)).toEqual([2, 1]);
-      expect(log.items[0]).toEqual(attempt('dlv_c2', 2, { webhookId: 'whk_c2' }));
+      // A completion spends the lease: the same token again is refused and writes nothing.
+      expect(
+        await storage.deliveries.complete({
+          affiliateId: 'aff_1',
+          id: 'dlv_c2',
+          leaseToken: 'new',
+          outcome: { attempt: attempt('dlv_c2', 2, { webhookId: 'whk_c2' }), status: 'failed' },
+          updatedAt: at(8),
+        }),
+      ).toBe(false);
+      const logged = await log();
+      expect(logged.total).toBe(1);
+      expect(logged.items).toEqual([attempt('dlv_c2', 1, { webhookId: 'whk_c2' })]);
+      expect((await read())?.attempts).toBe(1);
     });
 
     it('a final outcome clears nextAttemptAt; requeue makes it due again; another tenant or webhook cannot', async () => {
@@ -346,16 +397,17 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         ['pending', 0],
       ]);
       expect(read[1]?.nextAttemptAt).toEqual(at(20_100));
-      expect(
-        (
-          await storage.deliveries.listAttempts({
-            affiliateId: 'aff_1',
-            webhookId: 'whk_c6',
-            offset: 0,
-            limit: 10,
-          })
-        ).total,
-      ).toBe(3);
+      // The item whose lease was not its caller's logged no attempt.
+      const logged = await storage.deliveries.listAttempts({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c6',
+        offset: 0,
+        limit: 10,
+      });
+      expect(logged.total).toBe(2);
+      expect(logged.items.map((a) => a.deliveryId).sort()).toEqual(
+        [claimed[0]!.delivery.id, claimed[1]!.delivery.id].sort(),
+      );
       expect(await storage.deliveries.completeMany({ items: [] })).toEqual([]);
       expect(await storage.deliveries.failingSince({ affiliateId: 'aff_1', webhookId: 'whk_c6' })).toEqual(
         at(1),
@@ -539,6 +591,89 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       expect((await read('dlv_c11g')).status).toBe('failed');
     });
 
+    it('completeMany after a lease was lost: that outcome writes nothing, the rest of the batch is written, each attempt number is logged once', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c12') });
+      await storage.deliveries.enqueue({
+        deliveries: [
+          delivery('dlv_c12a', 'evt_c12', { webhookId: 'whk_c12', nextAttemptAt: at(110_000) }),
+          delivery('dlv_c12b', 'evt_c12', { webhookId: 'whk_c12', nextAttemptAt: at(110_010) }),
+        ],
+      });
+      const claim = async (now: Date, leaseMs: number, leaseToken: string) =>
+        (await storage.deliveries.claimDue({ now, limit: 100, leaseMs, leaseToken }))
+          .filter((c) => c.delivery.webhookId === 'whk_c12')
+          .map((c) => c.delivery.id);
+      // The first worker holds a for 1 s; its attempt hangs past the lease, and a second worker
+      // claims a; the first worker meanwhile claims b under a lease it still holds.
+      expect(await claim(at(110_000), 1_000, 'first')).toEqual(['dlv_c12a']);
+      expect(await claim(at(110_005), 60_000, 'second')).toEqual(['dlv_c12a']);
+      expect(await claim(at(110_010), 60_000, 'first_again')).toEqual(['dlv_c12b']);
+      const outcome = (id: string, n: number, statusCode: number): AttemptOutcome => ({
+        attempt: attempt(id, n, {
+          id: `att_${id}_${n}_${statusCode}`,
+          webhookId: 'whk_c12',
+          statusCode,
+          succeeded: statusCode === 200,
+          attemptedAt: at(110_000),
+        }),
+        ...(statusCode === 200 ? { status: 'succeeded' } : { status: 'pending', nextAttemptAt: at(110_300) }),
+      });
+      // The first worker's group: a's answer came after its lease was lost, b's in time.
+      expect(
+        await storage.deliveries.completeMany({
+          items: [
+            {
+              affiliateId: 'aff_1',
+              id: 'dlv_c12a',
+              leaseToken: 'first',
+              outcome: outcome('dlv_c12a', 1, 200),
+              updatedAt: at(110_020),
+            },
+            {
+              affiliateId: 'aff_1',
+              id: 'dlv_c12b',
+              leaseToken: 'first_again',
+              outcome: outcome('dlv_c12b', 1, 200),
+              updatedAt: at(110_020),
+            },
+          ],
+        }),
+      ).toEqual([false, true]);
+      const read = (id: string) => storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c12', id });
+      expect(await read('dlv_c12a')).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(await read('dlv_c12b')).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200 });
+      // The second worker sends a under the same number, and its outcome is the one recorded.
+      expect(
+        await storage.deliveries.completeMany({
+          items: [
+            {
+              affiliateId: 'aff_1',
+              id: 'dlv_c12a',
+              leaseToken: 'second',
+              outcome: outcome('dlv_c12a', 1, 500),
+              updatedAt: at(110_030),
+            },
+          ],
+        }),
+      ).toEqual([true]);
+      expect(await read('dlv_c12a')).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
+      const { items } = await storage.deliveries.listAttempts({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c12',
+        offset: 0,
+        limit: 10,
+      });
+      expect(items.map((a) => [a.deliveryId, a.attempt, a.statusCode]).sort()).toEqual([
+        ['dlv_c12a', 1, 500],
+        ['dlv_c12b', 1, 200],
+      ]);
+      await storage.deliveries.cancelPending({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c12',
+        now: at(110_040),
+      });
+    });
+
     it('an emission rolled back leaves neither the event nor its deliveries', async () => {
       await expect(
         storage.transaction(async (tx) => {
@@ -705,40 +840,49 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         ['evt_p_recent', p(0)],
       ] as const)
         await storage.deliveries.insertEvent({ event: event(id, { occurredAt }) });
-      const row = (id: string, eventId: string, status: Delivery['status'], days: number) =>
+      const row = (
+        id: string,
+        eventId: string,
+        status: Delivery['status'],
+        days: number,
+        overrides: Partial<Delivery> = {},
+      ) =>
         delivery(id, eventId, {
           webhookId: 'whk_prune',
           status,
           nextAttemptAt: status === 'pending' ? new Date('2099-01-01T00:00:00Z') : undefined,
           createdAt: p(days),
           updatedAt: p(days),
+          ...overrides,
         });
+      // The attempted ones are queued due on day 0, then claimed and completed as a worker does.
+      const attempted = (id: string, eventId: string) =>
+        row(id, eventId, 'pending', 0, { nextAttemptAt: p(0) });
       await storage.deliveries.enqueue({
         deliveries: [
-          row('dlv_p_s1', 'evt_p_old', 'succeeded', 0),
+          attempted('dlv_p_s1', 'evt_p_old'),
           row('dlv_p_s2', 'evt_p_old', 'cancelled', 0),
-          row('dlv_p_f1', 'evt_p_old', 'failed', 0),
-          row('dlv_p_f2', 'evt_p_failed', 'failed', 50),
+          attempted('dlv_p_f1', 'evt_p_old'),
+          attempted('dlv_p_f2', 'evt_p_failed'),
           row('dlv_p_s3', 'evt_p_recent', 'succeeded', 95),
           row('dlv_p_pend', 'evt_p_pending', 'pending', 0),
         ],
       });
-      // Attempts are logged even when the lease is not the caller's (the outcome is then dropped).
-      const log = (deliveryId: string, n: number) =>
-        storage.deliveries.complete({
-          affiliateId: 'aff_1',
+      const log = (deliveryId: string, n: number, status: Delivery['status'], days: number) =>
+        completeWithLease({
           id: deliveryId,
-          leaseToken: 'nobody',
+          now: p(0),
           outcome: {
             attempt: attempt(deliveryId, n, { webhookId: 'whk_prune', attemptedAt: p(0) }),
-            status: 'failed',
+            status,
+            ...(status === 'pending' ? { nextAttemptAt: p(0) } : {}),
           },
-          updatedAt: p(0),
+          updatedAt: p(days),
         });
-      await log('dlv_p_s1', 1);
-      await log('dlv_p_s1', 2);
-      await log('dlv_p_f1', 1);
-      await log('dlv_p_f2', 1);
+      await log('dlv_p_s1', 1, 'pending', 0);
+      await log('dlv_p_s1', 2, 'succeeded', 0);
+      await log('dlv_p_f1', 1, 'failed', 0);
+      await log('dlv_p_f2', 1, 'failed', 50);
       // Now is day 120: succeeded and cancelled before day 90 go, failed before day 30.
       const cutoffs = { succeededBefore: p(90), failedBefore: p(30) };
       const first = await storage.deliveries.prune({ ...cutoffs, limit: 2 });
@@ -824,32 +968,23 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
     it('attempt answers are kept to their first 4 KiB, ending on a whole character', async () => {
       await storage.deliveries.insertEvent({ event: event('evt_cap', { occurredAt: r0 }) });
       await storage.deliveries.enqueue({
-        deliveries: [
-          delivery('dlv_cap', 'evt_cap', {
-            webhookId: 'whk_cap',
-            status: 'failed',
-            nextAttemptAt: undefined,
-          }),
-        ],
+        deliveries: [delivery('dlv_cap', 'evt_cap', { webhookId: 'whk_cap', nextAttemptAt: r0 })],
       });
       const log = (n: number, responseBody: string) =>
-        storage.deliveries.completeMany({
-          items: [
-            {
-              affiliateId: 'aff_1',
-              id: 'dlv_cap',
-              leaseToken: 'nobody',
-              outcome: {
-                attempt: attempt('dlv_cap', n, { webhookId: 'whk_cap', responseBody }),
-                status: 'failed',
-              },
-              updatedAt: r0,
-            },
-          ],
+        completeWithLease({
+          id: 'dlv_cap',
+          now: r0,
+          outcome: {
+            attempt: attempt('dlv_cap', n, { webhookId: 'whk_cap', responseBody }),
+            status: 'pending',
+            nextAttemptAt: r0,
+          },
+          updatedAt: r0,
         });
       await log(1, 'x'.repeat(10_000));
       await log(2, '€'.repeat(2_000));
       await log(3, 'short');
+      await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_cap', now: r0 });
       const { items } = await storage.deliveries.listAttempts({
         affiliateId: 'aff_1',
         webhookId: 'whk_cap',
