@@ -86,11 +86,8 @@ server.on('error', (error) => {
 });
 // The demo delivers its own webhooks; production runs `worker.ts` processes beside the API.
 const worker = new AbortController();
-const delivering = runWorker({
-  service,
-  signal: worker.signal,
-  onError: (error) => console.error('webhook worker batch failed', error),
-});
+// Without onError, a failing claim or write is logged once per outage by the service's logger.
+const delivering = runWorker({ service, signal: worker.signal });
 const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000);
 const date = [inTwoWeeks.getUTCMonth() + 1, inTwoWeeks.getUTCDate()]
   .map((n) => String(n).padStart(2, '0'))

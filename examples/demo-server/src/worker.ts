@@ -40,7 +40,6 @@ await runWorker({
   onBatch: (summary) => {
     delivered += summary.succeeded;
   },
-  onError: (error) => console.error('worker batch failed', error),
 });
 await storage.close();
 console.log(`worker ${process.pid} stopped after ${delivered} deliveries`);
