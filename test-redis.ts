@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { skipWithout, testRedisUrl } from './test-services';
+import { freePort, skipWithout, testRedisUrl } from './test-services';
 
 export { testRedisUrl };
 
@@ -25,6 +24,8 @@ export interface OwnRedisServer {
   stop(): Promise<void>;
   /** Stops it if it runs and removes its folder. */
   remove(): Promise<void>;
+  /** The number of keys under `prefix`, to see that a limiter counts on this server. */
+  keys(prefix: string): Promise<number>;
 }
 
 /**
@@ -61,11 +62,33 @@ export async function ownRedisServer(): Promise<OwnRedisServer> {
       if (await answers()) throw new Error(`redis-server on port ${port} still answers after SHUTDOWN`);
     },
     async remove() {
+      process.removeListener('exit', removeNow);
       if (running) await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
+    async keys(prefix) {
+      return (await cli('--scan', '--pattern', `${prefix}*`)).split('\n').filter(Boolean).length;
+    },
   };
-  await server.start();
+  // A test process that ends before `remove` (a failed hook, a timeout) leaves no server behind.
+  const removeNow = () => {
+    try {
+      execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'shutdown', 'nosave'], {
+        stdio: 'ignore',
+        timeout: 5_000,
+      });
+    } catch {
+      // Not running.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', removeNow);
+  try {
+    await server.start();
+  } catch (error) {
+    removeNow();
+    throw error;
+  }
   return server;
 }
 
@@ -74,16 +97,5 @@ function run(command: string, args: string[]): Promise<string> {
     execFile(command, args, { timeout: 10_000 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${command} ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout),
     );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
   });
 }

@@ -86,7 +86,8 @@ function redisAnswers(url: string): Promise<boolean> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that the OS says is free now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

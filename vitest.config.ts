@@ -9,6 +9,7 @@ export default defineConfig({
       // examples/standalone.test.ts is a test of the `repo` project, not a project folder.
       '!examples/*.test.ts',
       'runtimes',
+      'faults',
       {
         ...sharedProject,
         // Checks across the repository: docs against code, the examples outside the workspace.

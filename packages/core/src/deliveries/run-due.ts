@@ -17,6 +17,7 @@ import { signingSecretsOf } from '../webhooks/signing-secrets';
 import type { Webhook } from '../webhooks/webhook-store';
 import { type BreakerBook, breakerBook } from './breaker-book';
 import { endpointSlots } from './endpoint-slots';
+import { retryWhileUnavailable } from './outage-retry';
 import { nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './retry-schedule';
 
 /** Tuning of the delivery worker; the defaults follow DESIGN.md. */
@@ -327,19 +328,21 @@ export async function recordSettled(
       deferred += 1;
     } else cancelled += one.count;
   }
-  const written = await deps.storage.deliveries.completeMany({ items: attempts.map((a) => a.item) });
+  // A connection lost to a restart is replaced within a second: the outcomes wait for it rather
+  // than for their leases to end, when the deliveries would be sent a second time.
+  const items = attempts.map((a) => a.item);
+  const written = await retryWhileUnavailable(() => deps.storage.deliveries.completeMany({ items }));
   const recorded = attempts.filter((_, index) => written[index]);
   const late = new Set(attempts.filter((_, index) => !written[index]));
   for (const one of late) logLate(deps, one);
   if (unsent.length > 0) {
-    await deps.storage.deliveries.release({
-      items: unsent.map(({ claimed: { delivery, leaseToken }, until }) => ({
-        affiliateId: delivery.affiliateId,
-        id: delivery.id,
-        leaseToken,
-        ...(until ? { nextAttemptAt: until } : {}),
-      })),
-    });
+    const given = unsent.map(({ claimed: { delivery, leaseToken }, until }) => ({
+      affiliateId: delivery.affiliateId,
+      id: delivery.id,
+      leaseToken,
+      ...(until ? { nextAttemptAt: until } : {}),
+    }));
+    await retryWhileUnavailable(() => deps.storage.deliveries.release({ items: given }));
   }
   countDeliveries(settled.map((one) => outcomeOf(one, late)));
   // Only what the log holds: the next holder's attempt will say again what a late one said.

@@ -1,0 +1,4 @@
+export { freePort } from '../test-services';
+
+/** Resolves after `ms`. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
