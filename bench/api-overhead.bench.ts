@@ -20,9 +20,9 @@ import type { ServiceDeps } from '@affiliate-commerce/core';
 import {
   createWebhook,
   toTemplateView,
-  toWebhookView,
   upgradeWebhook,
   viewJourneyTemplate,
+  webhookView,
 } from '@affiliate-commerce/core/http';
 import { staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import { createPostgresStorage, pgPoolDb } from '@affiliate-commerce/storage-postgres';
@@ -172,7 +172,7 @@ function bareHandlers(deps: ServiceDeps) {
       if (!affiliate) return denied;
       const result = await upgradeWebhook(deps, { affiliateId: affiliate, id });
       return result.isOk()
-        ? { status: 200, body: { success: true, data: toWebhookView(result.value.webhook) } }
+        ? { status: 200, body: { success: true, data: await webhookView(deps, result.value.webhook) } }
         : missing;
     },
   };

@@ -63,4 +63,4 @@ export { signingSecretsOf } from './webhooks/signing-secrets';
 export { type UpdateWebhookInput, updateWebhook } from './webhooks/update-webhook';
 export { rollbackWebhook, rotateSecret, upgradeWebhook } from './webhooks/webhook-lifecycle';
 export { webhookDeps } from './webhooks/webhook-options';
-export { toWebhookView, type WebhookView } from './webhooks/webhook-view';
+export { toWebhookView, type WebhookView, webhookView } from './webhooks/webhook-view';

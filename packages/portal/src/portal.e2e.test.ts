@@ -237,6 +237,9 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     await edit.getByRole('button', { name: 'Save changes' }).click();
     const row = endpoint(page, 'Portal receiver (edited)');
     await row.waitFor();
+    expect(await row.textContent()).toContain(
+      'Signedyes: X-Webhook-Signature and the Standard Webhooks headers',
+    );
 
     // Disable, enable.
     await row.getByRole('button', { name: 'Disable' }).click();

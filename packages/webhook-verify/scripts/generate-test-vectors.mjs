@@ -159,6 +159,142 @@ const verification = [
   { name: 'v1: no header', version: 1, secrets: [S1], body, header: null, expect: 'MISSING_SIGNATURE' },
 ];
 
+// Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature): the key is the bytes of
+// the base64 after whsec_, the signed text `<id>.<t>.<body>`, each signature `v1,<base64>`.
+const b64 = (bytes) => Buffer.from(bytes).toString('base64');
+const K1 = `whsec_${b64(Array.from({ length: 33 }, (_, i) => i))}`;
+const K2 = `whsec_${b64(Array.from({ length: 33 }, (_, i) => 255 - i * 7))}`;
+const K24 = `whsec_${b64(Array.from({ length: 24 }, (_, i) => i * 3))}`;
+const K32 = `whsec_${b64(Array.from({ length: 32 }, (_, i) => 128 + i))}`;
+const keyOf = (secret) => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+const stdHmac = (secret, text) =>
+  createHmac('sha256', keyOf(secret)).update(Buffer.from(text, 'utf8')).digest('base64');
+const std = (secrets, id, t, b) => ({
+  'webhook-id': id,
+  'webhook-timestamp': `${t}`,
+  'webhook-signature': secrets.map((s) => `v1,${stdHmac(s, `${id}.${t}.${b}`)}`).join(' '),
+});
+const idOf = (b) => (b === '' ? 'msg_empty' : JSON.parse(b).event_id);
+
+const stdSigning = [
+  { name: 'envelope, a 33-byte key (the secrets issued now)', secrets: [K1], body },
+  { name: 'body with multi-byte UTF-8', secrets: [K1], body: unicode },
+  { name: 'empty body', secrets: [K1], body: '' },
+  { name: 'rotation overlap: new secret first, old second', secrets: [K2, K1], body },
+  { name: 'a 24-byte key (as Svix issues)', secrets: [K24], body },
+  { name: 'a 32-byte key: base64 with = padding', secrets: [K32], body },
+].map((v) => {
+  const id = idOf(v.body);
+  return {
+    ...v,
+    id,
+    timestamp: T,
+    signed_text: `${id}.${T}.${v.body}`,
+    headers: { 'x-webhook-signature': v2(v.secrets, T, v.body), ...std(v.secrets, id, T, v.body) },
+  };
+});
+
+const id = idOf(body);
+const sh = std([K1], id, T, body);
+const stdSig = sh['webhook-signature'].slice(3);
+const ours = v2([K1], T, body);
+const s = (name, expect, headers, extra = {}) => ({
+  name,
+  secrets: [K1],
+  body,
+  headers,
+  now: T,
+  tolerance_seconds: 300,
+  expect,
+  ...extra,
+});
+const withSig = (signature) => ({ ...sh, 'webhook-signature': signature });
+const stdVerification = [
+  s('the standard headers alone', ok, sh),
+  s('both sets, as a v2 delivery carries them', ok, { 'x-webhook-signature': ours, ...sh }),
+  s('header names in any case', ok, {
+    'Webhook-Id': id,
+    'WEBHOOK-TIMESTAMP': `${T}`,
+    'Webhook-Signature': sh['webhook-signature'],
+  }),
+  s('rotation header, receiver has only the new secret', ok, std([K2, K1], id, T, body), { secrets: [K2] }),
+  s('rotation header, receiver has only the old secret', ok, std([K2, K1], id, T, body)),
+  s('receiver lists both secrets, header signed by the new one only', ok, std([K2], id, T, body), {
+    secrets: [K1, K2],
+  }),
+  s('entries of other versions are ignored', ok, withSig(`v1a,c2lnbmVk v2,abc v1,${stdSig}`)),
+  s('several spaces around entries', ok, withSig(`  v1,${stdSig}   v1,${stdSig} `)),
+  s('v1 value without its = padding', ok, withSig(`v1,${stdSig.slice(0, -1)}`)),
+  s('secret with stray whitespace and newline', ok, sh, { secrets: [`  ${K1}\n`] }),
+  s('secret without its whsec_ prefix (as the standard libraries take it)', ok, sh, {
+    secrets: [K1.slice(6)],
+  }),
+  s('a 24-byte key', ok, std([K24], id, T, body), { secrets: [K24] }),
+  s('exactly at the tolerance, in the past', ok, sh, { now: T + 300 }),
+  s('exactly at the tolerance, in the future', ok, sh, { now: T - 300 }),
+  s('X-Webhook-Signature blank: the standard set is checked', ok, { 'x-webhook-signature': '', ...sh }),
+  s('X-Webhook-Signature wrong: the standard set is not tried', 'NO_MATCHING_SIGNATURE', {
+    'x-webhook-signature': v2([K2], T, body),
+    ...sh,
+  }),
+  s(
+    'scheme standard-webhooks: the standard set is checked even beside X-Webhook-Signature',
+    ok,
+    { 'x-webhook-signature': v2([K2], T, body), ...sh },
+    { scheme: 'standard-webhooks' },
+  ),
+  s(
+    'scheme affiliate-commerce: X-Webhook-Signature is checked, the standard set ignored',
+    ok,
+    { 'x-webhook-signature': ours, ...withSig('v1,garbage') },
+    { scheme: 'affiliate-commerce' },
+  ),
+  s(
+    'scheme standard-webhooks, only X-Webhook-Signature',
+    'MISSING_SIGNATURE',
+    { 'x-webhook-signature': ours },
+    {
+      scheme: 'standard-webhooks',
+    },
+  ),
+  s('scheme affiliate-commerce, only the standard set', 'MISSING_SIGNATURE', sh, {
+    scheme: 'affiliate-commerce',
+  }),
+  s('no signature header of either scheme', 'MISSING_SIGNATURE', { 'content-type': 'application/json' }),
+  s('webhook-signature empty', 'MISSING_SIGNATURE', withSig('')),
+  s('no webhook-id', 'MALFORMED_SIGNATURE', { ...sh, 'webhook-id': undefined }),
+  s('no webhook-timestamp', 'MALFORMED_SIGNATURE', { ...sh, 'webhook-timestamp': undefined }),
+  s('webhook-timestamp is not a number', 'MALFORMED_SIGNATURE', { ...sh, 'webhook-timestamp': 'abc' }),
+  s('webhook-timestamp with a leading zero', 'MALFORMED_SIGNATURE', { ...sh, 'webhook-timestamp': `0${T}` }),
+  s('webhook-timestamp in milliseconds', 'TIMESTAMP_IN_FUTURE', { ...sh, 'webhook-timestamp': `${T}000` }),
+  s('an entry without a comma', 'MALFORMED_SIGNATURE', withSig(`garbage v1,${stdSig}`)),
+  s('v1 value in hex', 'MALFORMED_SIGNATURE', withSig(`v1,${Buffer.from(stdSig, 'base64').toString('hex')}`)),
+  s('only entries of other versions', 'MALFORMED_SIGNATURE', withSig('v1a,c2lnbmVk')),
+  s('signed 301 s before now', 'TIMESTAMP_TOO_OLD', sh, { now: T + 301 }),
+  s('signed 301 s after now', 'TIMESTAMP_IN_FUTURE', sh, { now: T - 301 }),
+  s('wrong secret', 'NO_MATCHING_SIGNATURE', sh, { secrets: [K2] }),
+  s('body changed by one byte', 'NO_MATCHING_SIGNATURE', sh, { body: body.replace('ord_1', 'ord_2') }),
+  s('webhook-id changed, signature kept', 'NO_MATCHING_SIGNATURE', { ...sh, 'webhook-id': `${id}x` }),
+  s('webhook-timestamp changed, signature kept', 'NO_MATCHING_SIGNATURE', {
+    ...sh,
+    'webhook-timestamp': `${T + 1}`,
+  }),
+  s(
+    'keyed by the UTF-8 of the whole secret (the key of X-Webhook-Signature)',
+    'NO_MATCHING_SIGNATURE',
+    withSig(`v1,${hmac(K1, `${id}.${T}.${body}`)}`),
+  ),
+  s('a secret issued before, whsec_ and base64url: it has no standard key', 'NO_MATCHING_SIGNATURE', sh, {
+    secrets: [S1],
+  }),
+  s(
+    'a secret whose base64 lost its = padding has no standard key',
+    'NO_MATCHING_SIGNATURE',
+    std([K32], id, T, body),
+    { secrets: [K32.slice(0, -1)] },
+  ),
+];
+
 const doc = {
   description: 'Signature test vectors for @affiliate-commerce webhooks, usable from any language.',
   format: {
@@ -175,6 +311,23 @@ const doc = {
   secrets: { S1, S2 },
   signing,
   verification,
+  standard_webhooks: {
+    description:
+      'The Standard Webhooks headers every v2 delivery also carries when its secret is whsec_ and standard base64 (https://www.standardwebhooks.com).',
+    format: {
+      headers:
+        'webhook-id (the event id), webhook-timestamp (unix seconds, the t of X-Webhook-Signature), webhook-signature',
+      signature:
+        'v1,<base64>[ v1,<base64>...] separated by spaces; HMAC-SHA256 over "<webhook-id>.<webhook-timestamp>.<body>"',
+      key: 'the bytes of the base64 after whsec_, which must be standard base64 with = padding and zero unused bits, of at least 16 bytes; other secrets have no standard key',
+      order:
+        'X-Webhook-Signature when present and not blank, else the standard set; scheme names the one set to check',
+      headers_in_cases: 'header names in any case; an absent header is not listed',
+    },
+    secrets: { K1, K2, K24, K32 },
+    signing: stdSigning,
+    verification: stdVerification,
+  },
 };
 writeFileSync(
   fileURLToPath(new URL('../test-vectors.json', import.meta.url)),

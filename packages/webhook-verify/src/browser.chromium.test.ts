@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInChromium, launchChromium } from '../../../test-chromium';
 import vectors from '../test-vectors.json';
 import type * as WebBuild from './browser';
-import { signWebhook, signWebhookV1 } from './index';
-import { runCase, type VectorCase } from './vectors.test-support';
+import { signStandardWebhook, signWebhook, signWebhookV1 } from './index';
+import { runCase, runStandardCase, type StandardCase, type VectorCase } from './vectors.test-support';
 
 declare global {
   interface Window {
@@ -112,6 +112,59 @@ describeInChromium('5.4 the WebCrypto build in real Chromium', () => {
           ? signWebhook({ payload: v.body, secret: v.secrets, timestamp: v.timestamp! })
           : signWebhookV1({ payload: v.body, secret: v.secrets }),
       ),
+    );
+  });
+
+  it('gives the same answer as the Node build on every Standard Webhooks case, headers as Fetch Headers', async () => {
+    const cases = vectors.standard_webhooks.verification as StandardCase[];
+    const inChromium = await page.evaluate(async (list) => {
+      const answers: string[] = [];
+      for (const c of list) {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(c.headers))
+          if (value !== undefined) headers.set(name, value);
+        try {
+          await window.wv.verifyWebhookSignatureAsync({
+            payload: c.body,
+            headers,
+            secrets: c.secrets,
+            now: new Date(c.now * 1000),
+            toleranceSeconds: c.tolerance_seconds,
+            ...(c.scheme === undefined ? {} : { scheme: c.scheme }),
+          });
+          answers.push('valid');
+        } catch (error) {
+          answers.push(window.wv.isWebhookVerificationError(error) ? error.code : `unexpected: ${error}`);
+        }
+      }
+      return answers;
+    }, cases);
+    const inNode = await Promise.all(cases.map((c) => runStandardCase(c, 'node')));
+    expect(inChromium).toEqual(inNode);
+    expect(inChromium).toEqual(cases.map((c) => c.expect));
+  });
+
+  it('signs every Standard Webhooks vector to the checked-in headers, as the Node build does', async () => {
+    const inChromium = await page.evaluate(
+      (list) =>
+        Promise.all(
+          list.map((v) =>
+            window.wv.signStandardWebhookAsync({
+              id: v.id,
+              payload: v.body,
+              secret: v.secrets,
+              timestamp: v.timestamp,
+            }),
+          ),
+        ),
+      vectors.standard_webhooks.signing,
+    );
+    const expected = vectors.standard_webhooks.signing.map((v) =>
+      signStandardWebhook({ id: v.id, payload: v.body, secret: v.secrets, timestamp: v.timestamp }),
+    );
+    expect(inChromium).toEqual(expected);
+    expect(expected.map((h) => h['webhook-signature'])).toEqual(
+      vectors.standard_webhooks.signing.map((v) => v.headers['webhook-signature']),
     );
   });
 

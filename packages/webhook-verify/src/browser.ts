@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export * from './shared-exports';
-export { signWebhookAsync, signWebhookV1Async } from './web/sign';
+export { signStandardWebhookAsync, signWebhookAsync, signWebhookV1Async } from './web/sign';
 export {
   safeVerifyWebhookAsync,
   verifyWebhookAsync,

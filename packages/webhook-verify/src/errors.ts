@@ -8,7 +8,10 @@
 export type WebhookVerificationErrorCode =
   /** No signature header, or an empty one. */
   | 'MISSING_SIGNATURE'
-  /** The header is not `t=<unix>,sha256=<base64>` (v2) or `sha256=<base64>` (v1). */
+  /**
+   * The header is not `t=<unix>,sha256=<base64>` (v2) or `sha256=<base64>` (v1), or the Standard
+   * Webhooks set lacks `webhook-id` or a valid `webhook-timestamp`, or has no `v1,<base64>` entry.
+   */
   | 'MALFORMED_SIGNATURE'
   /** The signed timestamp is older than the tolerance: a replay, or a slow clock here. */
   | 'TIMESTAMP_TOO_OLD'

@@ -15,9 +15,9 @@ export type SignatureHeaderValue = string | readonly string[] | null | undefined
  * Standard base64 of exactly 32 bytes, padding optional. The 43rd character carries two unused
  * bits that must be zero, so each HMAC has one spelling (apart from the optional `=`).
  */
-const sha256Value = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=?$/;
+export const sha256Value = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=?$/;
 /** Decimal without leading zeros, so the number prints back to the exact text that was signed. */
-const unixSeconds = /^(0|[1-9]\d{0,14})$/;
+export const unixSeconds = /^(0|[1-9]\d{0,14})$/;
 
 /**
  * Parses `t=<unix>,sha256=<b64>[,sha256=<b64>…]` (v2) or `sha256=<b64>[,…]` (v1). Each entry is

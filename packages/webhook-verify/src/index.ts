@@ -5,7 +5,14 @@
  * @packageDocumentation
  */
 
-export { signWebhook, signWebhookAsync, signWebhookV1, signWebhookV1Async } from './node/sign';
+export {
+  signStandardWebhook,
+  signStandardWebhookAsync,
+  signWebhook,
+  signWebhookAsync,
+  signWebhookV1,
+  signWebhookV1Async,
+} from './node/sign';
 export {
   safeVerifyWebhook,
   safeVerifyWebhookAsync,

@@ -1,6 +1,6 @@
 import { fail, misuse, type WebhookVerificationError } from './errors';
 import type { WebhookEvent } from './events/types';
-import { parseSignatureHeader, type SignatureHeaderValue } from './header';
+import type { SignatureHeaderValue } from './header';
 
 /**
  * The request body exactly as received. Signatures cover these bytes, so a parsed and
@@ -18,17 +18,50 @@ export interface EventSchema<T> {
   parse(data: unknown): T;
 }
 
+/**
+ * Request headers as frameworks hand them over: a Fetch `Headers`, Node's `req.headers`, or a
+ * plain record (names in any case).
+ */
+export type WebhookHeaders =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/**
+ * A signature scheme of v2 deliveries: `affiliate-commerce` (`X-Webhook-Signature`) or
+ * `standard-webhooks` (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+ */
+export type SignatureScheme = 'affiliate-commerce' | 'standard-webhooks';
+
+/**
+ * Where the signature is read: the `X-Webhook-Signature` value alone, or all the request's
+ * headers, where `X-Webhook-Signature` is checked when present and the Standard Webhooks set
+ * otherwise (`scheme` requires one of them).
+ */
+export type SignatureSource =
+  | {
+      /** The `X-Webhook-Signature` header value. */
+      signature: SignatureHeaderValue;
+      headers?: undefined;
+      scheme?: undefined;
+    }
+  | {
+      /** The request headers: `req.headers` (Node) or `request.headers` (Fetch). */
+      headers: WebhookHeaders;
+      signature?: undefined;
+      /** Accept only this scheme; by default `X-Webhook-Signature` when present, else the standard headers. */
+      scheme?: SignatureScheme;
+    };
+
 /** Options of `verifyWebhookSignature`: everything but the parsing. */
-export type VerifySignatureOptions = SecretOptions & {
-  /** The raw body: string, Buffer, Uint8Array or ArrayBuffer. */
-  payload: RawBody;
-  /** The `X-Webhook-Signature` header value. */
-  signature: SignatureHeaderValue;
-  /** How far the signed time may be from `now`, either way. Default 300; `Infinity` turns the check off. */
-  toleranceSeconds?: number;
-  /** The time to check against; default the current time. */
-  now?: Date;
-};
+export type VerifySignatureOptions = SecretOptions &
+  SignatureSource & {
+    /** The raw body: string, Buffer, Uint8Array or ArrayBuffer. */
+    payload: RawBody;
+    /** How far the signed time may be from `now`, either way. Default 300; `Infinity` turns the check off. */
+    toleranceSeconds?: number;
+    /** The time to check against; default the current time. */
+    now?: Date;
+  };
 
 /** Options of `verifyWebhook`. */
 export type VerifyWebhookOptions<T = WebhookEvent> = VerifySignatureOptions & {
@@ -54,19 +87,38 @@ export interface SignWebhookV1Options {
   secret: string | readonly string[];
 }
 
+/** Options of `signStandardWebhook`. */
+export interface SignStandardWebhookOptions {
+  /** The message id (`webhook-id`), signed with the body: the event id, the same on every retry. */
+  id: string;
+  payload: RawBody;
+  /** One secret, or several for a rotation overlap (new first); each `whsec_` and standard base64. */
+  secret: string | readonly string[];
+  /** Unix seconds or a Date; default now. */
+  timestamp?: number | Date;
+}
+
 /** What `safeVerifyWebhook` returns instead of throwing. */
 export type VerifyResult<T = WebhookEvent> =
   | { ok: true; event: T }
   | { ok: false; error: WebhookVerificationError };
 
-/** @internal Everything checked before the HMAC: the bytes to sign, the secrets, the claims. */
+/** @internal Everything checked before the HMAC: the bytes to sign, the keys, the claims. */
 export interface Prepared {
   readonly body: string | Uint8Array;
+  /**
+   * The HMAC keys: the secrets themselves (their UTF-8 is the key), or for the standard scheme
+   * the base64 of each key, from the secrets that have one.
+   */
   readonly secrets: readonly string[];
-  /** The timestamp that is part of the signed text: v2 only. */
-  readonly signedAt: number | undefined;
-  /** Every `sha256=` value, padded. */
+  /** The keys are base64 (Standard Webhooks), not the UTF-8 of the secret. */
+  readonly standard: boolean;
+  /** The signed text before the body: `<t>.` (v2), `<id>.<t>.` (Standard Webhooks) or nothing (v1). */
+  readonly prefix: string;
+  /** Every signature value of the header, padded. */
   readonly signatures: readonly string[];
+  /** What NO_MATCHING_SIGNATURE says. */
+  readonly hint: string;
 }
 
 /** @internal Accepts the raw body forms and refuses anything parsed. */
@@ -91,30 +143,6 @@ export function secretList(secret: unknown, secrets?: unknown): string[] {
   );
 }
 
-/** @internal Checks options, header and time window; the HMAC is left to the runtime's crypto. */
-export function prepare(
-  options: VerifySignatureOptions | VerifyWebhookV1Options,
-  version: 1 | 2,
-  parse = parseSignatureHeader,
-): Prepared {
-  const body = rawBody(options.payload);
-  const secrets = secretList(options.secret, options.secrets);
-  const { timestamp, signatures } = parse(options.signature, version);
-  if (version === 2) {
-    const { toleranceSeconds: tolerance = 300, now } = options as VerifySignatureOptions;
-    const age = Math.floor(+(now ?? Date.now()) / 1000) - timestamp!;
-    if (!(tolerance >= 0) || Number.isNaN(age)) misuse('bad toleranceSeconds or now');
-    if (age > tolerance) fail('TIMESTAMP_TOO_OLD', `signed ${age} s ago (tolerance ${tolerance} s)`);
-    if (-age > tolerance) fail('TIMESTAMP_IN_FUTURE', `signed ${-age} s ahead (tolerance ${tolerance} s)`);
-  }
-  return {
-    body,
-    secrets,
-    signedAt: timestamp,
-    signatures,
-  };
-}
-
 /**
  * @internal Throws unless one signature equals one digest. Both are canonical padded base64 (the
  * header parser admits one spelling per HMAC), so comparing the text is comparing the bytes; the
@@ -128,12 +156,7 @@ export function match(prepared: Prepared, digests: readonly string[]): void {
       if (!diff) return;
     }
   }
-  fail(
-    'NO_MATCHING_SIGNATURE',
-    prepared.secrets.some((s) => s.startsWith('whsec_'))
-      ? 'body altered or wrong secret'
-      : 'use the whole secret, whsec_ included',
-  );
+  fail('NO_MATCHING_SIGNATURE', prepared.hint);
 }
 
 /** @internal The timestamp to sign with: now, a Date or Unix seconds. */

@@ -19,10 +19,15 @@ export type {
   EventSchema,
   RawBody,
   SecretOptions,
+  SignatureScheme,
+  SignatureSource,
+  SignStandardWebhookOptions,
   SignWebhookOptions,
   SignWebhookV1Options,
   VerifyResult,
   VerifySignatureOptions,
   VerifyWebhookOptions,
   VerifyWebhookV1Options,
+  WebhookHeaders,
 } from './options';
+export { isStandardWebhooksSecret, type StandardWebhookHeaders } from './standard';

@@ -35,3 +35,35 @@ export async function runCase(c: VectorCase, build: 'node' | 'web'): Promise<str
     throw error;
   }
 }
+
+/** One Standard Webhooks verification case of test-vectors.json: the request's headers, not one value. */
+export interface StandardCase {
+  name: string;
+  secrets: string[];
+  body: string;
+  headers: Record<string, string | undefined>;
+  now: number;
+  tolerance_seconds: number;
+  scheme?: 'affiliate-commerce' | 'standard-webhooks';
+  expect: string;
+}
+
+/** Runs a standard case through one build's `verifyWebhookSignature…({ headers })`. */
+export async function runStandardCase(c: StandardCase, build: 'node' | 'web'): Promise<string> {
+  const options = {
+    payload: c.body,
+    headers: c.headers,
+    secrets: c.secrets,
+    now: new Date(c.now * 1000),
+    toleranceSeconds: c.tolerance_seconds,
+    ...(c.scheme === undefined ? {} : { scheme: c.scheme }),
+  };
+  try {
+    if (build === 'node') node.verifyWebhookSignature(options);
+    else await browser.verifyWebhookSignatureAsync(options);
+    return 'valid';
+  } catch (error) {
+    if (isWebhookVerificationError(error)) return error.code;
+    throw error;
+  }
+}

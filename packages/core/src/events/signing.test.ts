@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signV1, signV2 } from './signing';
+import { signStandard, signV1, signV2 } from './signing';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const oldSecret = 'whsec_3Ykz2Xn8G5bKqYl2vq8u0q0b7S8m7p2a';
@@ -65,5 +65,53 @@ describe('5.4 signing', () => {
 
   it('refuses a timestamp that is not whole seconds', async () => {
     await expect(signV2({ body: '', timestamp: 1.5, secrets: [secret] })).rejects.toThrow(TypeError);
+    await expect(
+      signStandard({ eventId: 'evt_1', body: '', timestamp: 1.5, secrets: [secret] }),
+    ).rejects.toThrow(TypeError);
+  });
+});
+
+describe('5.4 Standard Webhooks signing', () => {
+  const standardSecret = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8g';
+  const otherStandard = 'whsec_//jx6uPc1c7HwLmyq6Sdlo+IgXpzbGVeV1BJQjs0LSYf';
+  const issuedBefore = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8';
+  const keyed = (key: string, text: string) =>
+    createHmac('sha256', Buffer.from(key.slice(6), 'base64'))
+      .update(text)
+      .digest('base64');
+
+  it('v1,<base64 hmac of "<id>.<t>.<body>"> keyed by the bytes of the base64 after whsec_', async () => {
+    const body = '{"event_type":"order_created"}';
+    const headers = await signStandard({
+      eventId: 'evt_1',
+      body,
+      timestamp: 1795428000,
+      secrets: [standardSecret],
+    });
+    expect(headers).toEqual({
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': '1795428000',
+      'webhook-signature': `v1,${keyed(standardSecret, `evt_1.1795428000.${body}`)}`,
+    });
+  });
+
+  it('rotation overlap: one v1 entry per standard secret, current first, separated by a space', async () => {
+    const headers = await signStandard({
+      eventId: 'evt_1',
+      body: '{}',
+      timestamp: 1795428000,
+      secrets: [otherStandard, standardSecret],
+    });
+    expect(headers?.['webhook-signature']).toBe(
+      `v1,${keyed(otherStandard, 'evt_1.1795428000.{}')} v1,${keyed(standardSecret, 'evt_1.1795428000.{}')}`,
+    );
+  });
+
+  it('a secret issued before the standard format signs no standard entry; with none left, no headers', async () => {
+    const input = { eventId: 'evt_1', body: '{}', timestamp: 1795428000 };
+    expect(await signStandard({ ...input, secrets: [issuedBefore] })).toBeUndefined();
+    expect(await signStandard({ ...input, secrets: [] })).toBeUndefined();
+    const overlap = await signStandard({ ...input, secrets: [standardSecret, issuedBefore] });
+    expect(overlap?.['webhook-signature']).toBe(`v1,${keyed(standardSecret, 'evt_1.1795428000.{}')}`);
   });
 });

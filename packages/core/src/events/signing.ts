@@ -1,4 +1,10 @@
-import { signWebhookAsync, signWebhookV1Async } from '@affiliate-commerce/webhook-verify';
+import {
+  isStandardWebhooksSecret,
+  type StandardWebhookHeaders,
+  signStandardWebhookAsync,
+  signWebhookAsync,
+  signWebhookV1Async,
+} from '@affiliate-commerce/webhook-verify';
 
 /** The header carrying the signature (DESIGN.md). */
 export const signatureHeader = 'X-Webhook-Signature';
@@ -18,9 +24,41 @@ export async function signV2(input: {
   timestamp: number;
   secrets: readonly string[];
 }): Promise<string> {
-  if (!Number.isInteger(input.timestamp))
-    throw new TypeError('@affiliate-commerce/core: timestamp must be whole Unix seconds');
+  wholeSeconds(input.timestamp);
   return signWebhookAsync({ payload: input.body, secret: input.secrets, timestamp: input.timestamp });
+}
+
+function wholeSeconds(timestamp: number): void {
+  if (!Number.isInteger(timestamp))
+    throw new TypeError('@affiliate-commerce/core: timestamp must be whole Unix seconds');
+}
+
+/**
+ * The Standard Webhooks headers of a v2 delivery, beside `X-Webhook-Signature`: `webhook-id` (the
+ * event id), `webhook-timestamp` (the same instant as its `t=`) and `webhook-signature`, one
+ * `v1,<b64>` entry over `<id>.<t>.<body>` per secret that has a standard key, current first.
+ * Undefined when none has one (secrets issued before the standard format): a stock library
+ * would decode such a secret to other bytes, or refuse it, so no standard signature is sent.
+ *
+ * @example
+ * await signStandard({ eventId: 'evt_1', body, timestamp: 1767225600, secrets: ['whsec_...'] })
+ * // { 'webhook-id': 'evt_1', 'webhook-timestamp': '1767225600', 'webhook-signature': 'v1,...' }
+ */
+export async function signStandard(input: {
+  eventId: string;
+  body: string;
+  timestamp: number;
+  secrets: readonly string[];
+}): Promise<StandardWebhookHeaders | undefined> {
+  wholeSeconds(input.timestamp);
+  const secrets = input.secrets.filter(isStandardWebhooksSecret);
+  if (secrets.length === 0) return undefined;
+  return signStandardWebhookAsync({
+    id: input.eventId,
+    payload: input.body,
+    secret: secrets,
+    timestamp: input.timestamp,
+  });
 }
 
 /**

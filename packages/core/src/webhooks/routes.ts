@@ -1,4 +1,4 @@
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import { notFound } from '../errors';
 import { type AnyRoute, defineRoute } from '../http/route';
@@ -15,11 +15,11 @@ import {
 import { idParams } from './webhook-input';
 import { deleteWebhook, rollbackWebhook, rotateSecret, upgradeWebhook } from './webhook-lifecycle';
 import {
-  toWebhookView,
   webhookAnswerSchema,
   webhookListAnswerSchema,
   webhookReadAnswerSchema,
   webhookReply,
+  webhookView,
 } from './webhook-view';
 
 const tags = ['webhooks'];
@@ -46,8 +46,8 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: ['INVALID_FIELD'],
     handle: ({ actor, body, deps }) =>
-      createWebhook(deps, { affiliateId: actor.affiliateId, input: body }).map((result) =>
-        webhookReply(201, result),
+      createWebhook(deps, { affiliateId: actor.affiliateId, input: body }).andThen((result) =>
+        webhookReply(deps, 201, result),
       ),
   }),
   defineRoute({
@@ -62,9 +62,11 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: [],
     handle: ({ actor, deps }) =>
-      ResultAsync.fromSafePromise(deps.storage.webhooks.list({ affiliateId: actor.affiliateId })).map(
-        (webhooks) => ({ status: 200, body: { success: true, data: webhooks.map((w) => toWebhookView(w)) } }),
-      ),
+      ResultAsync.fromSafePromise(
+        deps.storage.webhooks
+          .list({ affiliateId: actor.affiliateId })
+          .then((webhooks) => Promise.all(webhooks.map((webhook) => webhookView(deps, webhook)))),
+      ).map((data) => ({ status: 200, body: { success: true, data } })),
   }),
   defineRoute({
     method: 'GET',
@@ -83,9 +85,7 @@ export const webhookRoutes: readonly AnyRoute[] = [
       ResultAsync.fromSafePromise(
         deps.storage.webhooks.get({ affiliateId: actor.affiliateId, id: params.id }),
       ).andThen((webhook) =>
-        webhook
-          ? okAsync({ status: 200, body: { success: true, data: toWebhookView(webhook) } })
-          : errAsync(notFound('webhook')),
+        webhook ? webhookReply(deps, 200, { webhook }) : errAsync(notFound('webhook')),
       ),
   }),
   defineRoute({
@@ -108,8 +108,8 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND', 'INVALID_FIELD'],
     handle: ({ actor, params, body, deps }) =>
-      updateWebhook(deps, { affiliateId: actor.affiliateId, id: params.id, input: body }).map((result) =>
-        webhookReply(200, result),
+      updateWebhook(deps, { affiliateId: actor.affiliateId, id: params.id, input: body }).andThen((result) =>
+        webhookReply(deps, 200, result),
       ),
   }),
   defineRoute({
@@ -132,7 +132,7 @@ export const webhookRoutes: readonly AnyRoute[] = [
         affiliateId: actor.affiliateId,
         id: params.id,
         status: requestedStatus(body),
-      }).map((result) => webhookReply(200, { webhook: result.webhook })),
+      }).andThen((result) => webhookReply(deps, 200, { webhook: result.webhook })),
   }),
   defineRoute({
     method: 'DELETE',
@@ -175,8 +175,8 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND', 'INVALID_FIELD'],
     handle: ({ actor, params, deps }) =>
-      rotateSecret(deps, { affiliateId: actor.affiliateId, id: params.id }).map((result) =>
-        webhookReply(200, result),
+      rotateSecret(deps, { affiliateId: actor.affiliateId, id: params.id }).andThen((result) =>
+        webhookReply(deps, 200, result),
       ),
   }),
   defineRoute({
@@ -193,8 +193,8 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND'],
     handle: ({ actor, params, deps }) =>
-      upgradeWebhook(deps, { affiliateId: actor.affiliateId, id: params.id }).map((result) =>
-        webhookReply(200, { webhook: result.webhook }),
+      upgradeWebhook(deps, { affiliateId: actor.affiliateId, id: params.id }).andThen((result) =>
+        webhookReply(deps, 200, { webhook: result.webhook }),
       ),
   }),
   defineRoute({
@@ -211,8 +211,8 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND'],
     handle: ({ params, deps }) =>
-      rollbackWebhook(deps, { id: params.id }).map((result) =>
-        webhookReply(200, { webhook: result.webhook }),
+      rollbackWebhook(deps, { id: params.id }).andThen((result) =>
+        webhookReply(deps, 200, { webhook: result.webhook }),
       ),
   }),
 ];

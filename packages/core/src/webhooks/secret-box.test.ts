@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { testService } from '@affiliate-commerce/testkit';
+import { isStandardWebhooksSecret } from '@affiliate-commerce/webhook-verify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateSigningSecret, parseSecretKey, secretBox } from './secret-box';
@@ -7,12 +8,14 @@ import { generateSigningSecret, parseSecretKey, secretBox } from './secret-box';
 const key = randomBytes(32);
 
 describe('webhook secrets at rest (AES-256-GCM) and generation (DESIGN.md)', () => {
-  it('a secret is whsec_ and 32 random bytes in base64url, never repeated', () => {
+  it('a secret is whsec_ and 33 random bytes in standard base64 (a Standard Webhooks secret), never repeated', () => {
     const secrets = new Set(Array.from({ length: 1000 }, generateSigningSecret));
     expect(secrets.size).toBe(1000);
     for (const secret of secrets) {
-      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-      expect(Buffer.from(secret.slice(6), 'base64url')).toHaveLength(32);
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{44}$/);
+      expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(33);
+      expect(Buffer.from(secret.slice(6), 'base64').toString('base64')).toBe(secret.slice(6));
+      expect(isStandardWebhooksSecret(secret)).toBe(true);
     }
   });
 

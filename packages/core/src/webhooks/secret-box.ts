@@ -1,5 +1,5 @@
 import { platform } from '#platform';
-import { fromBase64, randomBytes, toBase64, toBase64url, utf8Bytes, utf8Text } from '../platform/bytes';
+import { fromBase64, randomBytes, toBase64, utf8Bytes, utf8Text } from '../platform/bytes';
 import type { SealedSecret } from './webhook-store';
 
 /** Bytes of the host's key: AES-256 takes exactly 32. */
@@ -79,12 +79,17 @@ export function secretBox(key: Uint8Array | string | undefined): SecretBox {
 }
 
 /**
- * A new signing secret (DESIGN.md): `whsec_` and 32 bytes from the CSPRNG in base64url. It
- * never comes from an injectable port, so no configuration can make secrets predictable.
+ * A new signing secret: `whsec_` and 33 bytes from the CSPRNG in standard base64, the format of
+ * Standard Webhooks, so the same secret verifies `X-Webhook-Signature` (keyed by the UTF-8 of
+ * the whole string) and the standard headers (keyed by the decoded bytes) with any stock
+ * library. 33 bytes: no shorter than the HMAC-SHA256 output (RFC 2104, section 3), as the 32 of
+ * the secrets issued before, and a multiple of 3, so the base64 has no `=` padding that copying
+ * or an env file could lose (Python's decoder refuses base64 without it). It never comes from an
+ * injectable port, so no configuration can make secrets predictable.
  *
  * @example
- * generateSigningSecret() // 'whsec_q3V0...' (49 characters)
+ * generateSigningSecret() // 'whsec_q3V0...' (50 characters)
  */
 export function generateSigningSecret(): string {
-  return `whsec_${toBase64url(randomBytes(32))}`;
+  return `whsec_${toBase64(randomBytes(33))}`;
 }

@@ -1,6 +1,9 @@
+import { isStandardWebhooksSecret } from '@affiliate-commerce/webhook-verify';
 import packageJson from '../../package.json' with { type: 'json' };
-import { signatureHeader, signV1, signV2 } from '../events/signing';
-import type { PayloadVersion } from './webhook-store';
+import { signatureHeader, signStandard, signV1, signV2 } from '../events/signing';
+import type { SecretBox } from './secret-box';
+import { signingSecretsOf } from './signing-secrets';
+import type { PayloadVersion, Webhook } from './webhook-store';
 
 /** `User-Agent` of every outbound webhook request (DESIGN.md). */
 export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.version}`;
@@ -9,7 +12,9 @@ export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.versi
  * The headers of an outbound webhook request (DESIGN.md): JSON body, `User-Agent`,
  * `X-Webhook-Id` (the event id), `X-Webhook-Version` and, when there is a secret,
  * `X-Webhook-Signature` in the webhook's payload version (v2 `t=..,sha256=..` over `<t>.<body>`,
- * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first.
+ * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first. A signed v2
+ * request also carries the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`) when a secret has the standard format (see {@link signStandard}).
  */
 export async function webhookHeaders(input: {
   version: PayloadVersion;
@@ -24,7 +29,23 @@ export async function webhookHeaders(input: {
     'X-Webhook-Id': input.eventId,
     'X-Webhook-Version': input.version,
   };
-  if (input.secrets.length > 0)
-    headers[signatureHeader] = input.version === 'v2' ? await signV2(input) : await signV1(input);
-  return headers;
+  if (input.secrets.length === 0) return headers;
+  if (input.version === 'v1') return { ...headers, [signatureHeader]: await signV1(input) };
+  return { ...headers, [signatureHeader]: await signV2(input), ...(await signStandard(input)) };
+}
+
+/**
+ * Whether the webhook's deliveries carry the Standard Webhooks headers now: it is on v2 and one
+ * of the secrets that sign is in the standard format (the rule {@link webhookHeaders} follows).
+ * False with authentication off, on v1, and while only a secret issued before signs.
+ */
+export async function sendsStandardWebhooks(
+  webhook: Webhook,
+  context: { secretBox: SecretBox; now: Date },
+): Promise<boolean> {
+  if (webhook.payloadVersion !== 'v2') return false;
+  // A secret this service cannot open (its secretKey changed) signs nothing: the worker reports
+  // it when it tries to sign; reading the webhook must not fail for it.
+  const secrets = await signingSecretsOf(webhook, context).catch(() => []);
+  return secrets.some(isStandardWebhooksSecret);
 }

@@ -1,5 +1,8 @@
+import { ResultAsync } from 'neverthrow';
 import { z } from 'zod';
+import type { ServiceDeps } from '../service-deps';
 import type { WebhookResult } from './change-webhook';
+import { sendsStandardWebhooks } from './signature';
 import type { HealthCheck, Webhook, WebhookBreaker } from './webhook-store';
 
 /** A health check as the API shows it (SPEC 4.7), without `persisted`. */
@@ -31,9 +34,9 @@ export const credentialsSchema = z.object({ secret: z.string().startsWith('whsec
 
 /**
  * The webhook record (SPEC 2.1) plus DESIGN's `payloadVersion`, `createdAt`, `updatedAt` and
- * `lastHealthCheck`, the `circuitBreaker`, and why and when a disabled webhook was disabled (SPEC 2.1
- * leaves other fields of the record open). It never holds a secret except `credentials` in the few
- * answers that issue one.
+ * `lastHealthCheck`, the `circuitBreaker`, why and when a disabled webhook was disabled, and
+ * whether its deliveries carry the Standard Webhooks headers (SPEC 2.1 leaves other fields of the
+ * record open). It never holds a secret except `credentials` in the few answers that issue one.
  */
 export const webhookViewSchema = z.object({
   id: z.string(),
@@ -44,6 +47,14 @@ export const webhookViewSchema = z.object({
   status: z.enum(['enabled', 'disabled']),
   isEnabled: z.boolean(),
   payloadVersion: z.enum(['v1', 'v2']),
+  standardWebhooks: z
+    .boolean()
+    .describe(
+      'Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, ' +
+        'webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library ' +
+        'verifies them with the same secret. False with authentication off, on v1 payloads, and while ' +
+        'the secret was issued before the standard format: rotating the secret turns them on.',
+    ),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   lastHealthCheck: healthCheckViewSchema.optional(),
@@ -84,10 +95,15 @@ function toBreakerView(breaker: WebhookBreaker): z.infer<typeof circuitBreakerVi
 }
 
 /**
- * The API form of a webhook. `revealSecret` is passed only by the calls that issue a secret
- * (create with authentication, PUT turning authentication on, rotateSecret).
+ * The API form of a webhook. `standardWebhooks` comes from {@link sendsStandardWebhooks} (as in
+ * {@link webhookView}); `revealSecret` is passed only by the calls that issue a secret (create
+ * with authentication, PUT turning authentication on, rotateSecret).
  */
-export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookView {
+export function toWebhookView(
+  webhook: Webhook,
+  signing: { standardWebhooks: boolean; revealSecret?: string | undefined },
+): WebhookView {
+  const { standardWebhooks, revealSecret } = signing;
   return {
     id: webhook.id,
     name: webhook.name,
@@ -97,6 +113,7 @@ export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookV
     status: webhook.status,
     isEnabled: webhook.status === 'enabled',
     payloadVersion: webhook.payloadVersion,
+    standardWebhooks,
     createdAt: webhook.createdAt.toISOString(),
     updatedAt: webhook.updatedAt.toISOString(),
     ...(webhook.lastHealthCheck ? { lastHealthCheck: toHealthCheckView(webhook.lastHealthCheck) } : {}),
@@ -105,6 +122,22 @@ export function toWebhookView(webhook: Webhook, revealSecret?: string): WebhookV
     ...(webhook.disabledAt ? { disabledAt: webhook.disabledAt.toISOString() } : {}),
     ...(revealSecret === undefined ? {} : { credentials: { secret: revealSecret } }),
   };
+}
+
+/**
+ * The API form of a webhook, with `standardWebhooks` read from the secrets that sign it now
+ * (decrypted, as the delivery worker does).
+ */
+export async function webhookView(
+  deps: Pick<ServiceDeps, 'secretBox' | 'clock'>,
+  webhook: Webhook,
+  revealSecret?: string,
+): Promise<WebhookView> {
+  const standardWebhooks = await sendsStandardWebhooks(webhook, {
+    secretBox: deps.secretBox,
+    now: deps.clock.now(),
+  });
+  return toWebhookView(webhook, { standardWebhooks, revealSecret });
 }
 
 /** A webhook answer that may carry `credentials` (create, PUT, rotateSecret). */
@@ -129,6 +162,13 @@ export const healthAnswerSchema = z.object({
 });
 
 /** The JSON reply of a use case's webhook. */
-export function webhookReply(status: number, result: WebhookResult) {
-  return { status, body: { success: true, data: toWebhookView(result.webhook, result.secret) } };
+export function webhookReply(
+  deps: Pick<ServiceDeps, 'secretBox' | 'clock'>,
+  status: number,
+  result: WebhookResult,
+) {
+  return ResultAsync.fromSafePromise(webhookView(deps, result.webhook, result.secret)).map((data) => ({
+    status,
+    body: { success: true, data },
+  }));
 }

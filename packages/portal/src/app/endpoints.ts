@@ -40,6 +40,14 @@ function SecretOnce(props: { readonly shown: ShownSecret; readonly onDone: () =>
   </div>`;
 }
 
+/** Which signature headers the endpoint's deliveries carry, and how to get the standard ones. */
+function signing(webhook: Webhook): string {
+  if (!webhook.authentication) return 'no';
+  if (webhook.standardWebhooks) return 'yes: X-Webhook-Signature and the Standard Webhooks headers';
+  if (webhook.payloadVersion === 'v1') return 'yes: X-Webhook-Signature';
+  return 'yes: X-Webhook-Signature only (secret issued before Standard Webhooks; rotate it to add them)';
+}
+
 function HealthResult(props: { readonly check: HealthCheck }) {
   const { check } = props;
   return html`<p class=${check.reachable ? 'ap-ok' : 'ap-bad'}>
@@ -191,7 +199,7 @@ function EndpointRow(props: {
       <dt>URL</dt><dd><code>${webhook.url}</code></dd>
       <dt>Status</dt><dd>${webhook.status}</dd>
       <dt>Payload version</dt><dd>${webhook.payloadVersion}</dd>
-      <dt>Signed</dt><dd>${webhook.authentication ? 'yes' : 'no'}</dd>
+      <dt>Signed</dt><dd>${signing(webhook)}</dd>
       <dt>Events</dt><dd>${webhook.webhookInterests.join(', ') || 'none'}</dd>
     </dl>
     ${health ? html`<${HealthResult} check=${health} />` : null}

@@ -8,6 +8,8 @@ export interface Webhook {
   readonly status: 'enabled' | 'disabled';
   readonly isEnabled: boolean;
   readonly payloadVersion: 'v1' | 'v2';
+  /** Deliveries also carry the Standard Webhooks headers (false for a secret issued before them). */
+  readonly standardWebhooks: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly lastHealthCheck?: HealthCheck;

@@ -157,7 +157,10 @@ const versionCases: HttpCase[] = [
   {
     name: '5.3 and 9.5: the master token rolls a webhook back to v1, naming it by id',
     request: action('whk_1', 'rollback', testTokens.master),
-    expect: { status: 200, body: { success: true, data: { ...whk1View, payloadVersion: 'v1' } } },
+    expect: {
+      status: 200,
+      body: { success: true, data: { ...whk1View, payloadVersion: 'v1', standardWebhooks: false } },
+    },
     followUp: [
       {
         request: get('whk_1'),

@@ -8,8 +8,8 @@ import { type TestService, testTokens } from '../service/test-service';
 /** When the test services stand (their clock does not move). */
 export const tableNow = '2026-11-23T10:00:00.000Z';
 
-/** A `whsec_` secret: 32 bytes in base64url. */
-export const secretPattern = /^whsec_[A-Za-z0-9_-]{43}$/;
+/** A `whsec_` secret as issued: 33 bytes in standard base64 (44 characters, no padding). */
+export const secretPattern = /^whsec_[A-Za-z0-9+/]{44}$/;
 
 const answer = (status: number, latencyMs = 12): HttpOutcome => ({
   ok: true,
@@ -87,6 +87,7 @@ export const whk1View = {
   status: 'enabled',
   isEnabled: true,
   payloadVersion: 'v2',
+  standardWebhooks: true,
   createdAt: tableNow,
   updatedAt: tableNow,
 };
@@ -100,6 +101,7 @@ export const whk2View = {
   authentication: false,
   webhookInterests: ['journey_abandoned'],
   payloadVersion: 'v1',
+  standardWebhooks: false,
 };
 
 /** A request with a bearer token (super admin unless told). */

@@ -4,19 +4,19 @@ import {
   match,
   type Prepared,
   parseEvent,
-  prepare,
   type VerifyResult,
   type VerifySignatureOptions,
   type VerifyWebhookOptions,
   type VerifyWebhookV1Options,
 } from '../options';
+import { prepare } from '../prepare';
 import { parseHeader } from './header';
 import { hmacSha256 } from './hmac';
 
 function check(prepared: Prepared): void {
   match(
     prepared,
-    prepared.secrets.map((secret) => hmacSha256(secret, prepared.signedAt, prepared.body)),
+    prepared.secrets.map((secret) => hmacSha256(secret, prepared.prefix, prepared.body, prepared.standard)),
   );
 }
 
@@ -27,8 +27,10 @@ function text(body: string | Uint8Array): string {
 }
 
 /**
- * Verifies a v2 delivery (`t=<unix>,sha256=<base64>`) synchronously with node:crypto, then parses
- * it. Throws a {@link WebhookVerificationError} when it must not be trusted.
+ * Verifies a v2 delivery synchronously with node:crypto, then parses it: `X-Webhook-Signature`
+ * (`t=<unix>,sha256=<base64>`), or, given the request's `headers` without it, the Standard
+ * Webhooks headers (`scheme` requires one of the two). Throws a {@link WebhookVerificationError}
+ * when it must not be trusted.
  *
  * @returns the parsed v2 event, typed by `event_type` (validated by `schema` when given)
  * @throws WebhookVerificationError MISSING_SIGNATURE, MALFORMED_SIGNATURE, TIMESTAMP_TOO_OLD,
@@ -37,7 +39,7 @@ function text(body: string | Uint8Array): string {
  * @example
  * const event = verifyWebhook({
  *   payload: req.body, // a Buffer from express.raw({ type: 'application/json' })
- *   signature: req.get('x-webhook-signature'),
+ *   headers: req.headers, // or signature: req.get('x-webhook-signature')
  *   secret: process.env.WEBHOOK_SECRET!,
  * });
  */

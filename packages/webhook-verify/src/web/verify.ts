@@ -4,32 +4,34 @@ import {
   match,
   type Prepared,
   parseEvent,
-  prepare,
   type VerifyResult,
   type VerifySignatureOptions,
   type VerifyWebhookOptions,
   type VerifyWebhookV1Options,
 } from '../options';
+import { prepare } from '../prepare';
 import { hmacSha256, signedBytes } from './hmac';
 
 async function check(prepared: Prepared): Promise<void> {
-  const data = signedBytes(prepared.signedAt, prepared.body);
-  match(prepared, await Promise.all(prepared.secrets.map((secret) => hmacSha256(secret, data))));
+  const data = signedBytes(prepared.prefix, prepared.body);
+  const { secrets, standard } = prepared;
+  match(prepared, await Promise.all(secrets.map((secret) => hmacSha256(secret, data, standard))));
 }
 
 const decoder = new TextDecoder();
 const text = (body: string | Uint8Array): string => (typeof body === 'string' ? body : decoder.decode(body));
 
 /**
- * Verifies a v2 delivery (`t=<unix>,sha256=<base64>`) on WebCrypto, then parses it: for Workers,
- * Deno, Bun, browsers and Node alike. Rejects with a {@link WebhookVerificationError} when the
- * delivery must not be trusted.
+ * Verifies a v2 delivery on WebCrypto, then parses it: for Workers, Deno, Bun, browsers and Node
+ * alike. Reads `X-Webhook-Signature` (`t=<unix>,sha256=<base64>`), or, given the request's
+ * `headers` without it, the Standard Webhooks headers. Rejects with a
+ * {@link WebhookVerificationError} when the delivery must not be trusted.
  *
  * @returns the parsed v2 event, typed by `event_type` (validated by `schema` when given)
  * @example
  * const event = await verifyWebhookAsync({
  *   payload: await request.text(),
- *   signature: request.headers.get('x-webhook-signature'),
+ *   headers: request.headers,
  *   secret: env.WEBHOOK_SECRET,
  * });
  */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import vectors from '../../test-vectors.json';
 import * as browser from '../browser';
 import * as node from '../index';
-import { runCase, type VectorCase } from '../vectors.test-support';
+import { runCase, runStandardCase, type StandardCase, type VectorCase } from '../vectors.test-support';
 
 const secret = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8';
 const t = 1_767_225_600;
@@ -19,6 +19,22 @@ describe('5.4 the WebCrypto build (run here on Node, and in Chromium by browser.
   it.each(vectors.verification as VectorCase[])('$name → $expect, as the Node build', async (c) => {
     expect(await runCase(c, 'web')).toBe(c.expect);
   });
+
+  it.each(vectors.standard_webhooks.verification as StandardCase[])(
+    'Standard Webhooks: $name → $expect, as the Node build',
+    async (c) => {
+      expect(await runStandardCase(c, 'web')).toBe(c.expect);
+    },
+  );
+
+  it.each(vectors.standard_webhooks.signing)(
+    'Standard Webhooks: $name, signed as the vector says',
+    async (v) => {
+      const { 'x-webhook-signature': _ours, ...rest } = v.headers;
+      const headers = { id: v.id, payload: v.body, secret: v.secrets, timestamp: v.timestamp };
+      expect(await browser.signStandardWebhookAsync(headers)).toEqual(rest);
+    },
+  );
 
   it('exports no synchronous function: WebCrypto has none', () => {
     const names = Object.keys(browser);
