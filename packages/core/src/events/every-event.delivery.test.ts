@@ -5,13 +5,18 @@ import {
   testService,
   testTokens,
 } from '@affiliate-commerce/testkit';
+import type { WebhookEventType } from '@affiliate-commerce/webhook-verify/events';
+import { eventJsonSchemas, type JsonSchema } from '@affiliate-commerce/webhook-verify/json-schema';
 import { webhookEventSchema } from '@affiliate-commerce/webhook-verify/schemas';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import type { Result } from 'neverthrow';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runWorker } from '../deliveries/run-worker';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
 import { eventDictionary, isSubscribable } from './event-dictionary';
+import { examplePayloads } from './example-event';
 
 /**
  * How one event is emitted: `setup` makes what the emitting call needs (before the webhook
@@ -305,6 +310,25 @@ const emitters: Readonly<Record<string, Emitter>> = {
 
 const subscribable = eventDictionary.filter((event) => isSubscribable(event.name)).map((event) => event.name);
 
+/**
+ * The published JSON Schema turned strict: every object that lists its properties takes no
+ * other key. The published one keeps unknown keys (fields are additive within a version); this
+ * one shows a delivery carries nothing its schema does not name, at any depth.
+ */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
+  return 'properties' in copy ? { ...copy, additionalProperties: false } : copy;
+}
+
+/** ajv, a validator that is not zod, on the JSON Schema of each type, as published and closed. */
+const ajv = addFormats(new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }));
+const validators = (type: string) => {
+  const schema = eventJsonSchemas[type as WebhookEventType];
+  return { published: ajv.compile(schema), closed: ajv.compile(closed(schema) as JsonSchema) };
+};
+
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 let receiver: Receiver;
 const http = nodeHttpClient();
@@ -331,7 +355,7 @@ async function deliverOne(svc: TestService) {
   return receiver.received;
 }
 
-describe('6.1 all 57 subscribable events reach a receiver through a real worker', () => {
+describe('6.1 all 57 subscribable events reach a receiver through a real worker, valid for zod and for ajv on the published JSON Schema', () => {
   it('the table has an emitter for every subscribable event and for nothing else', () => {
     expect(subscribable).toHaveLength(57);
     expect(Object.keys(emitters).sort()).toEqual([...subscribable].sort());
@@ -357,5 +381,25 @@ describe('6.1 all 57 subscribable events reach a receiver through a real worker'
     expect(body).toMatchObject({ event_type: name, affiliate_id: affiliateId });
     const parsed = webhookEventSchema.safeParse(body);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    for (const validate of Object.values(validators(name)))
+      expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+  });
+
+  it('the closed JSON Schema refuses a key the allowlist drops or a value of the wrong type', () => {
+    const { published, closed } = validators('order_created');
+    const example = examplePayloads('order_created').v2;
+    expect(closed(example)).toBe(true);
+    // Published schemas keep unknown keys (SPEC 9.2), so only the closed one catches a leak.
+    const leaked = { ...example, patient_email: 'pat@example.com' };
+    expect(published(leaked)).toBe(true);
+    expect(closed(leaked)).toBe(false);
+    const nested = {
+      ...example,
+      attribution: { ...(example.attribution as object), ip_address: '10.0.0.1' },
+    };
+    expect(closed(nested)).toBe(false);
+    const wrongType = { ...example, order_id: 42 };
+    expect(published(wrongType)).toBe(false);
+    expect(closed(wrongType)).toBe(false);
   });
 });

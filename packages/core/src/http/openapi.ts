@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { headerComponents, operationResponses, responseComponents } from './openapi-responses';
 import { jsonSchema, objectFields } from './openapi-schema';
+import { webhookOperations, webhookSchemaComponents, webhookSecuritySchemes } from './openapi-webhooks';
 import { maxPathParamLength } from './path-params';
 import type { AnyRoute } from './route';
 import { errorEnvelopeSchema } from './schemas';
@@ -57,6 +58,10 @@ function description(routes: readonly AnyRoute[]): string {
       (routes.some((route) => route.cors)
         ? ' OPTIONS on the path of a CORS route is its preflight, answered 204.'
         : ''),
+    '',
+    '`webhooks` lists what a v2 webhook receives, one entry per subscribable event type, with an ' +
+      'example body. Their schemas are generated from the zod schemas of ' +
+      '@affiliate-commerce/webhook-verify, which also publishes them as JSON Schema.',
   ].join('\n');
 }
 
@@ -84,11 +89,12 @@ export function generateOpenApi(
       description: description(routes),
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { Error: jsonSchema(errorEnvelopeSchema, 'output') },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...webhookSecuritySchemes },
+      schemas: { Error: jsonSchema(errorEnvelopeSchema, 'output'), ...webhookSchemaComponents() },
       headers: headerComponents,
       responses: responseComponents,
     },
     paths,
+    webhooks: webhookOperations(),
   };
 }

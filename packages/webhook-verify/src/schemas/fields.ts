@@ -7,8 +7,9 @@ const texts = z.array(z.string()).nullable().optional();
 const cents = z.int().nullable().optional();
 const count = z.int().nullable().optional();
 const flag = z.boolean().nullable().optional();
-const json: z.ZodType<JsonValue> = z.json();
-const open = json.optional();
+/** Any JSON value, for the fields whose shape SPEC leaves open. */
+export const jsonValueSchema: z.ZodType<JsonValue> = z.json();
+const open = jsonValueSchema.optional();
 const attribution = attributionSchema.optional();
 
 /** A product line item of SPEC 2.7. @example productLineItemSchema.parse(event.products?.[0]) */
