@@ -6,6 +6,16 @@ import { byCategory, whyNotSubscribable } from './interests';
 import { Failure, PageHeading } from './shared';
 import type { Catalog, DictionaryEntry, ExampleAnswer } from './types';
 
+/**
+ * How a receiver in any language verifies a delivery with a stock Standard Webhooks library
+ * (Python here; the same call exists for Node, Go, Ruby, PHP, Java, C#, Rust and Elixir).
+ */
+export const standardSample = `# pip install standardwebhooks
+from standardwebhooks.webhooks import Webhook
+
+# raw_body: the bytes as received; headers: webhook-id, webhook-timestamp, webhook-signature
+event = Webhook(WEBHOOK_SECRET).verify(raw_body, headers)  # raises on a bad or stale signature`;
+
 /** How a receiver verifies a delivery (the webhook-verify README's Workers/Deno/Bun form). */
 export const verifySample = `import { safeVerifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
 
@@ -13,7 +23,7 @@ export default {
   async fetch(request: Request, env: { WEBHOOK_SECRET: string }) {
     const result = await safeVerifyWebhookAsync({
       payload: await request.arrayBuffer(), // the raw bytes, never re-serialized JSON
-      signature: request.headers.get('x-webhook-signature'),
+      headers: request.headers, // X-Webhook-Signature, or the Standard Webhooks set
       secret: env.WEBHOOK_SECRET, // the whole whsec_… string shown once in the portal
     });
     if (!result.ok) return new Response(result.error.code, { status: 400 });
@@ -109,8 +119,15 @@ export function CatalogPage() {
     <section aria-labelledby="ap-verify-title">
       <h3 id="ap-verify-title">Verify a delivery</h3>
       <p>
-        Check every delivery's <code>X-Webhook-Signature</code>${' with '}
-        <code>@affiliate-commerce/webhook-verify</code>${' before trusting it:'}
+        Check every delivery's signature before trusting it. Endpoints whose details say
+        ${' '}<q>Standard Webhooks</q>${' '}also carry <code>webhook-id</code>, <code>webhook-timestamp</code>
+        ${' and '}<code>webhook-signature</code>, which any Standard Webhooks or Svix library verifies
+        with the same secret, in any language:
+      </p>
+      <pre class="ap-code" tabindex="0" aria-label="Verification with a Standard Webhooks library">${standardSample}</pre>
+      <p>
+        In TypeScript, <code>@affiliate-commerce/webhook-verify</code>${' '}checks either scheme
+        (<code>X-Webhook-Signature</code>${' '}first) and types the event:
       </p>
       <pre class="ap-code" tabindex="0" aria-label="Verification code sample">${verifySample}</pre>
     </section>
