@@ -3,12 +3,12 @@ import {
   createService,
   flexibleRateLimiter,
   isStorageUnavailable,
-  type Logger,
   randomIds,
   type Storage,
   systemClock,
 } from '@affiliate-commerce/core';
 import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
+import { memoryLogger } from '@affiliate-commerce/testkit';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,18 +17,6 @@ import { isConnectionFailure } from './outage';
 import { connectPostgres } from './postgres-storage';
 import { type SwitchableProxy, switchableProxy } from './switchable-proxy.test-support';
 import { testDatabaseUrl } from './test-database';
-
-/** A logger that keeps its lines, so a test can say what was written about an outage. */
-function recordingLogger() {
-  const lines: { level: string; message: string; meta?: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (message: string, meta?: Record<string, unknown>): void => {
-      lines.push({ level, message, ...(meta ? { meta } : {}) });
-    };
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info') };
-  return { logger, events: () => lines.map((line) => line.meta?.event) };
-}
 
 function serviceOn(storage: Storage) {
   return createService({
@@ -110,14 +98,15 @@ describe('a PostgreSQL server that goes away (connections cut through a proxy, o
   let storage: Storage | undefined;
   const schema = `outage_${process.pid}_${randomBytes(4).toString('hex')}`;
   const applicationName = `ac-outage-${randomBytes(4).toString('hex')}`;
-  const logged = recordingLogger();
+  const logged = memoryLogger();
+  const loggedEvents = () => logged.lines.map((line) => line.meta.event);
 
   beforeAll(async () => {
     admin = new pg.Pool({ connectionString: testDatabaseUrl, max: 2 });
     proxy = await switchableProxy(testDatabaseUrl, { up: false });
   });
   afterEach(() => {
-    expect(logged.events()).not.toContain(undefined);
+    expect(loggedEvents()).not.toContain(undefined);
   });
   afterAll(async () => {
     await storage?.close();
@@ -131,11 +120,9 @@ describe('a PostgreSQL server that goes away (connections cut through a proxy, o
     url.searchParams.set('application_name', applicationName);
     storage = await connectPostgres({ connectionString: url.toString(), schema, logger: logged.logger });
     const service = serviceOn(storage);
-    expect(logged.events()).toContain('storage.unreachable');
+    expect(loggedEvents()).toContain('storage.unreachable');
 
-    await expect(storage.webhooks.list({ affiliateId: 'aff_1' })).rejects.toSatisfy(
-      isStorageUnavailable,
-    );
+    await expect(storage.webhooks.list({ affiliateId: 'aff_1' })).rejects.toSatisfy(isStorageUnavailable);
     const listed = await service.handle(get('/v2/webhooks'));
     expect(listed.status).toBe(503);
     expect(listed.headers.get('retry-after')).toBe('5');
@@ -151,7 +138,7 @@ describe('a PostgreSQL server that goes away (connections cut through a proxy, o
       expect((await service.handle(get('/v2/webhooks'))).status).toBe(200);
     });
     expect((await service.handle(new Request('http://api.test/health/ready'))).status).toBe(200);
-    expect(logged.events()).toContain('storage.ready');
+    expect(loggedEvents()).toContain('storage.ready');
   });
 
   it('the server ending every connection (restart, fail-over) ends no process: idle ones are replaced, the next call succeeds', async () => {
@@ -162,7 +149,7 @@ describe('a PostgreSQL server that goes away (connections cut through a proxy, o
     await eventually(async () => {
       expect((await service.handle(get('/v2/webhooks'))).status).toBe(200);
     });
-    expect(logged.events()).toContain('storage.connection_lost');
+    expect(loggedEvents()).toContain('storage.connection_lost');
   });
 
   it('a cut mid-transaction rejects as unavailable and leaves nothing half-written', async () => {

@@ -23,6 +23,7 @@ export { supportStoreContract } from './contracts/support-store-contract';
 export { webhookStoreContract } from './contracts/webhook-store-contract';
 export { type FakeHttpClient, fakeHttpClient } from './fakes/fake-http-client';
 export { type FakeResolver, fakeResolver } from './fakes/fake-resolver';
+export { type LoggedLine, memoryLogger } from './fakes/memory-logger';
 export { type SelfSignedCertificate, selfSignedCertificate } from './fakes/self-signed-certificate';
 export { sequentialIds } from './fakes/sequential-ids';
 export { type TestClock, testClock } from './fakes/test-clock';

@@ -2,6 +2,7 @@ import {
   deliveryCapture,
   fakeHttpClient,
   fakeResolver,
+  memoryLogger,
   startReceiver,
   testService,
   testTokens,
@@ -10,23 +11,11 @@ import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../net/http-client';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
-import type { Logger } from '../ports/logger';
 import type { ServiceOptions } from '../service';
 import { checkDeliveryOptions, type RunSummary } from './run-due';
 import { runWorker } from './run-worker';
 
 const ok: HttpOutcome = { ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 1 };
-
-/** A logger that keeps its lines, to check what the worker logs. */
-function memoryLogger() {
-  const lines: { level: string; message: string; meta: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (message: string, meta: Record<string, unknown> = {}) =>
-      lines.push({ level, message, meta });
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  return { lines, logger };
-}
 
 /** A receiver that answers when the test says so, to hold sends in flight. */
 function heldReceiver() {

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
+import { memoryLogger } from '@affiliate-commerce/testkit';
 import { metrics } from '@opentelemetry/api';
 import { type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithRedis, type OwnRedisServer, ownRedisServer } from '../../../../test-redis';
-import type { Logger } from '../ports/logger';
 import { instrumentationName } from '../telemetry/otel';
 import { flexibleRateLimiter } from './flexible-rate-limiter';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';
@@ -33,17 +33,6 @@ async function fallbacks(bucket: string): Promise<number> {
     (p) => p.attributes['rate_limit.bucket'] === bucket,
   );
   return found?.value ?? 0;
-}
-
-function memoryLogger() {
-  const lines: { level: string; message: string; meta: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (message: string, meta: Record<string, unknown> = {}) =>
-      lines.push({ level, message, meta });
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  const events = (event: string) => lines.filter((line) => line.meta.event === event);
-  return { lines, logger, events };
 }
 
 async function consumeTimes(limiter: RateLimiter, times: number, bucket: string, key = 'usr_1') {

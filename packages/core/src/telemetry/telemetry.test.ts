@@ -1,6 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
-import { startReceiver, type TestService, testService, testTokens } from '@affiliate-commerce/testkit';
+import {
+  memoryLogger,
+  startReceiver,
+  type TestService,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import {
   type Context,
   type ContextManager,
@@ -106,16 +112,6 @@ function point(all: Map<string, MetricData>, name: string, attributes: Record<st
   );
   expect(found, `${name} ${JSON.stringify(attributes)}`).toHaveLength(1);
   return found![0]!;
-}
-
-function memoryLogger() {
-  const lines: { level: string; message: string; meta: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (message: string, meta: Record<string, unknown> = {}) =>
-      lines.push({ level, message, meta });
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-  return { lines, logger };
 }
 
 function service(logger?: Logger): TestService {

@@ -1,8 +1,13 @@
-import { startReceiver, type TestService, testService, testTokens } from '@affiliate-commerce/testkit';
+import {
+  memoryLogger,
+  startReceiver,
+  type TestService,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
-import type { Logger } from '../ports/logger';
 import type { ServiceOptions } from '../service';
 import type { EndpointDisabledNotice } from './webhook-store';
 
@@ -11,16 +16,6 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());
-
-function memoryLogger() {
-  const lines: { level: string; message: string; meta: Record<string, unknown> }[] = [];
-  const at =
-    (level: string) =>
-    (message: string, meta: Record<string, unknown> = {}) =>
-      lines.push({ level, message, meta });
-  const logger: Logger = { error: at('error'), warn: at('warn'), info: at('info') };
-  return { lines, logger };
-}
 
 function service(options: Partial<ServiceOptions>): TestService {
   return testService({
