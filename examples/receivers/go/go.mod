@@ -1,0 +1,3 @@
+module example.com/receiver
+
+go 1.19

@@ -1,0 +1,317 @@
+// Verify affiliate-commerce webhooks in Java with the JDK alone (17 or later).
+//
+//   WEBHOOK_SECRET=whsec_... PORT=8000 java Receiver.java   # receive deliveries
+//   java Receiver.java vectors test-vectors.json             # check the published test vectors
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+public final class Receiver {
+    /** How far a delivery's timestamp may be from now, either way, in seconds. */
+    public static final long TOLERANCE = 300;
+    private static final Pattern UNIX_SECONDS = Pattern.compile("0|[1-9][0-9]{0,14}"); // the digits as signed
+
+    /**
+     * Why a delivery was refused: MISSING_SIGNATURE, MALFORMED_SIGNATURE, TIMESTAMP_TOO_OLD,
+     * TIMESTAMP_IN_FUTURE or NO_MATCHING_SIGNATURE.
+     */
+    public static final class VerificationError extends Exception {
+        VerificationError(String code) {
+            super(code, null, false, false);
+        }
+    }
+
+    /** The bytes of standard base64 that encodes back to the same text (padding included), else null. */
+    static byte[] canonicalBase64(String text) {
+        try {
+            byte[] raw = Base64.getDecoder().decode(text);
+            return Base64.getEncoder().encodeToString(raw).equals(text) ? raw : null;
+        } catch (IllegalArgumentException notBase64) {
+            return null;
+        }
+    }
+
+    /** A 32-byte HMAC-SHA256 from standard base64, its = padding optional; else null. */
+    static byte[] decodeSignature(String value) {
+        byte[] raw = canonicalBase64(value + "=".repeat((4 - value.length() % 4) % 4));
+        return raw != null && raw.length == 32 ? raw : null;
+    }
+
+    static void checkTimestamp(String text, Long now, long tolerance) throws VerificationError {
+        if (!UNIX_SECONDS.matcher(text).matches()) throw new VerificationError("MALFORMED_SIGNATURE");
+        long t = Long.parseLong(text), at = now != null ? now : System.currentTimeMillis() / 1000;
+        if (t < at - tolerance) throw new VerificationError("TIMESTAMP_TOO_OLD");
+        if (t > at + tolerance) throw new VerificationError("TIMESTAMP_IN_FUTURE");
+    }
+
+    static void match(List<byte[]> keys, String prefix, byte[] body, List<byte[]> signatures)
+            throws VerificationError {
+        for (byte[] key : keys) {
+            try {
+                Mac mac = Mac.getInstance("HmacSHA256");
+                mac.init(new SecretKeySpec(key, "HmacSHA256"));
+                mac.update(prefix.getBytes(UTF_8));
+                byte[] expected = mac.doFinal(body);
+                for (byte[] signature : signatures) {
+                    if (MessageDigest.isEqual(expected, signature)) return;
+                }
+            } catch (GeneralSecurityException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        throw new VerificationError("NO_MATCHING_SIGNATURE");
+    }
+
+    /**
+     * Standard Webhooks: {@code webhook-signature: v1,<base64> [v1,<base64> ...]}, HMAC-SHA256 over
+     * {@code <webhook-id>.<webhook-timestamp>.<body>}, keyed by the bytes of the base64 after {@code whsec_}.
+     * secrets: the new and the old one during a rotation; headers: names in any case; body: the raw bytes.
+     */
+    public static void verify(List<String> secrets, Map<String, String> headers, byte[] body, Long now,
+            long tolerance) throws VerificationError {
+        Map<String, String> named = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        named.putAll(headers);
+        String header = named.getOrDefault("webhook-signature", "").strip();
+        if (header.isEmpty()) throw new VerificationError("MISSING_SIGNATURE");
+        String msgId = named.getOrDefault("webhook-id", "").strip();
+        String timestamp = named.getOrDefault("webhook-timestamp", "").strip();
+        List<byte[]> signatures = new ArrayList<>();
+        for (String entry : header.split("\\s+")) {
+            int comma = entry.indexOf(',');
+            byte[] signature = decodeSignature(entry.substring(comma + 1));
+            if (comma < 1 || entry.startsWith("v1,") && signature == null) {
+                throw new VerificationError("MALFORMED_SIGNATURE");
+            }
+            if (entry.startsWith("v1,")) signatures.add(signature);
+        }
+        if (msgId.isEmpty() || signatures.isEmpty()) throw new VerificationError("MALFORMED_SIGNATURE");
+        checkTimestamp(timestamp, now, tolerance);
+        List<byte[]> keys = new ArrayList<>();
+        for (String secret : secrets) {
+            byte[] key = canonicalBase64(secret.strip().replaceFirst("^whsec_", ""));
+            if (key != null && key.length >= 16) keys.add(key); // other secrets have no standard key
+        }
+        match(keys, msgId + "." + timestamp + ".", body, signatures);
+    }
+
+    /**
+     * affiliate-commerce's X-Webhook-Signature: version 2 {@code t=<unix>,sha256=<base64>[,sha256=...]} over
+     * {@code <t>.<body>}, version 1 {@code sha256=<base64>[,...]} over the body, keyed by the UTF-8 bytes of
+     * the whole secret.
+     */
+    public static void verifySignatureHeader(List<String> secrets, String header, byte[] body, Long now,
+            long tolerance, int version) throws VerificationError {
+        if (header == null || header.isBlank()) throw new VerificationError("MISSING_SIGNATURE");
+        Set<String> stamps = new HashSet<>();
+        List<byte[]> signatures = new ArrayList<>();
+        for (String entry : header.split(",")) {
+            if (entry.isBlank()) continue;
+            String[] parts = entry.split("=", 2);
+            String name = parts[0].strip(), value = parts.length == 2 ? parts[1].strip() : null;
+            byte[] signature = value == null ? null : decodeSignature(value);
+            if (value == null || name.equals("sha256") && signature == null) {
+                throw new VerificationError("MALFORMED_SIGNATURE");
+            }
+            if (name.equals("t")) stamps.add(value);
+            if (name.equals("sha256")) signatures.add(signature);
+        }
+        // Version 2 has one timestamp (repeated at most), version 1 none.
+        if (signatures.isEmpty() || stamps.size() != (version == 2 ? 1 : 0)) {
+            throw new VerificationError("MALFORMED_SIGNATURE");
+        }
+        String prefix = "";
+        for (String t : stamps) {
+            checkTimestamp(t, now, tolerance);
+            prefix = t + ".";
+        }
+        List<byte[]> keys = secrets.stream().map(secret -> secret.strip().getBytes(UTF_8)).toList();
+        match(keys, prefix, body, signatures);
+    }
+
+    /**
+     * The Standard Webhooks headers when the delivery has them, else X-Webhook-Signature (v1 webhooks,
+     * secrets issued before the standard format). Returns the scheme that passed. headers: case-insensitive.
+     */
+    static String verifyDelivery(List<String> secrets, Map<String, String> headers, byte[] body)
+            throws VerificationError {
+        long now = System.currentTimeMillis() / 1000;
+        if (!headers.getOrDefault("webhook-signature", "").isEmpty()) {
+            verify(secrets, headers, body, now, TOLERANCE);
+            return "standard-webhooks";
+        }
+        int version = "v1".equals(headers.get("x-webhook-version")) ? 1 : 2;
+        verifySignatureHeader(secrets, headers.get("x-webhook-signature"), body, now, TOLERANCE, version);
+        return "x-webhook-signature";
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[0].equals("vectors")) System.exit(runVectors(Path.of(args[1])));
+        // During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
+        List<String> secrets = Stream.of(System.getenv("WEBHOOK_SECRET"), System.getenv("WEBHOOK_SECRET_PREVIOUS"))
+                .filter(secret -> secret != null && !secret.isBlank())
+                .toList();
+        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8000"));
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+        server.createContext("/", exchange -> {
+            // The raw bytes: the signature is over them, not over JSON parsed and serialized again.
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.get(0)));
+            int status = 204;
+            try {
+                String scheme = verifyDelivery(secrets, headers, body);
+                // X-Webhook-Id is the event id; parse the body with your JSON library from here on.
+                System.out.println("verified " + headers.get("x-webhook-id") + " (" + scheme + ")");
+            } catch (VerificationError error) {
+                System.out.println("refused: " + error.getMessage());
+                status = 400;
+            }
+            exchange.sendResponseHeaders(status, -1);
+            exchange.close();
+        });
+        server.start();
+        System.out.println("receiving webhooks on http://127.0.0.1:" + server.getAddress().getPort() + "/");
+    }
+
+    /** Runs every verification case of test-vectors.json; the signing cases must verify too. */
+    @SuppressWarnings("unchecked")
+    static int runVectors(Path path) throws Exception {
+        var vectors = (Map<String, Object>) new Json(Files.readString(path)).value();
+        var standard = (Map<String, Object>) vectors.get("standard_webhooks");
+        record Case(Map<String, Object> vector, String scheme) {}
+        var cases = new ArrayList<Case>();
+        for (var c : objects(vectors.get("verification"))) cases.add(new Case(c, "affiliate-commerce"));
+        for (var c : objects(standard.get("verification"))) cases.add(new Case(c, (String) c.get("scheme")));
+        for (var c : objects(vectors.get("signing"))) cases.add(new Case(valid(c), "affiliate-commerce"));
+        for (String scheme : Arrays.asList(null, "standard-webhooks")) {
+            for (var c : objects(standard.get("signing"))) cases.add(new Case(valid(c), scheme));
+        }
+        int failed = 0;
+        for (Case each : cases) {
+            var c = each.vector();
+            var headers = new TreeMap<String, String>(String.CASE_INSENSITIVE_ORDER);
+            if (c.get("header") != null) headers.put("x-webhook-signature", (String) c.get("header"));
+            if (c.get("headers") != null) headers.putAll((Map<String, String>) c.get("headers"));
+            // The vectors' order: X-Webhook-Signature when present and not blank, else the standard set.
+            String ours = headers.getOrDefault("x-webhook-signature", "");
+            String scheme = each.scheme() != null ? each.scheme()
+                    : ours.isBlank() ? "standard-webhooks" : "affiliate-commerce";
+            var secrets = (List<String>) c.get("secrets");
+            byte[] body = ((String) c.get("body")).getBytes(UTF_8);
+            Long now = (Long) c.get("now");
+            long tolerance = (Long) c.getOrDefault("tolerance_seconds", TOLERANCE);
+            String outcome = "valid";
+            try {
+                if (scheme.equals("standard-webhooks")) {
+                    verify(secrets, headers, body, now, tolerance);
+                } else {
+                    int version = ((Long) c.getOrDefault("version", 2L)).intValue();
+                    verifySignatureHeader(secrets, ours, body, now, tolerance, version);
+                }
+            } catch (VerificationError error) {
+                outcome = error.getMessage();
+            }
+            if (!outcome.equals(c.get("expect"))) {
+                failed++;
+                System.out.printf("FAIL %s (%s): expected %s, got %s%n", c.get("name"), scheme, c.get("expect"),
+                        outcome);
+            }
+        }
+        System.out.println((cases.size() - failed) + " passed, " + failed + " failed");
+        return failed == 0 ? 0 : 1;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> objects(Object list) {
+        return (List<Map<String, Object>>) list;
+    }
+
+    private static Map<String, Object> valid(Map<String, Object> signing) {
+        var c = new LinkedHashMap<>(signing);
+        c.put("expect", "valid");
+        c.put("now", signing.get("timestamp"));
+        return c;
+    }
+
+    /** Just enough JSON for test-vectors.json (the JDK has no parser): objects, arrays, strings, integers. */
+    private static final class Json {
+        private final String text;
+        private int at;
+
+        Json(String text) {
+            this.text = text;
+        }
+
+        Object value() {
+            while (Character.isWhitespace(text.charAt(at))) at++;
+            char c = text.charAt(at++);
+            if (c == '{' || c == '[') {
+                var map = new LinkedHashMap<String, Object>();
+                var list = new ArrayList<Object>();
+                char end = c == '{' ? '}' : ']';
+                while (true) {
+                    while (Character.isWhitespace(text.charAt(at)) || text.charAt(at) == ',') at++;
+                    if (text.charAt(at) == end) {
+                        at++;
+                        return c == '{' ? map : list;
+                    }
+                    if (c == '[') {
+                        list.add(value());
+                        continue;
+                    }
+                    String key = (String) value();
+                    while (text.charAt(at) != ':') at++;
+                    at++;
+                    map.put(key, value());
+                }
+            }
+            if (c == '"') {
+                var out = new StringBuilder();
+                for (char d = text.charAt(at++); d != '"'; d = text.charAt(at++)) {
+                    if (d == '\\') {
+                        d = text.charAt(at++);
+                        d = switch (d) {
+                            case 'b' -> '\b';
+                            case 'f' -> '\f';
+                            case 'n' -> '\n';
+                            case 'r' -> '\r';
+                            case 't' -> '\t';
+                            case 'u' -> (char) Integer.parseInt(text.substring(at, at += 4), 16);
+                            default -> d; // \" \\ \/
+                        };
+                    }
+                    out.append(d);
+                }
+                return out.toString();
+            }
+            int start = at - 1;
+            while (at < text.length() && "truefalsn-0123456789".indexOf(text.charAt(at)) >= 0) at++;
+            String word = text.substring(start, at);
+            return switch (word) {
+                case "true" -> true;
+                case "false" -> false;
+                case "null" -> null;
+                default -> Long.parseLong(word);
+            };
+        }
+    }
+}

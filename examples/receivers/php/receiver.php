@@ -1,0 +1,229 @@
+<?php
+
+// Verify affiliate-commerce webhooks in PHP with no dependency.
+//
+//   WEBHOOK_SECRET=whsec_... php -S 127.0.0.1:8000 receiver.php   # receive deliveries
+//   php receiver.php vectors test-vectors.json                      # check the published test vectors
+
+declare(strict_types=1);
+
+namespace Webhooks;
+
+const TOLERANCE = 300; // seconds, either way
+
+/** Why a delivery was refused: MISSING_SIGNATURE, MALFORMED_SIGNATURE, TIMESTAMP_TOO_OLD,
+ *  TIMESTAMP_IN_FUTURE or NO_MATCHING_SIGNATURE. */
+final class VerificationError extends \Exception
+{
+}
+
+/** The bytes of standard base64 that encodes back to the same text (padding included), else null. */
+function canonical_base64(string $text): ?string
+{
+    $raw = base64_decode($text, true);
+    return $raw !== false && base64_encode($raw) === $text ? $raw : null;
+}
+
+/** A 32-byte HMAC-SHA256 from standard base64, its = padding optional; else null. */
+function decode_signature(string $value): ?string
+{
+    $raw = canonical_base64(str_pad($value, intdiv(strlen($value) + 3, 4) * 4, '='));
+    return $raw !== null && strlen($raw) === 32 ? $raw : null;
+}
+
+function check_timestamp(string $text, ?int $now, int $tolerance): void
+{
+    if (!preg_match('/\A(0|[1-9][0-9]{0,14})\z/', $text)) { // the digits exactly as signed
+        throw new VerificationError('MALFORMED_SIGNATURE');
+    }
+    $now ??= time();
+    if ((int) $text < $now - $tolerance) {
+        throw new VerificationError('TIMESTAMP_TOO_OLD');
+    }
+    if ((int) $text > $now + $tolerance) {
+        throw new VerificationError('TIMESTAMP_IN_FUTURE');
+    }
+}
+
+function match_signature(array $keys, string $signed, array $signatures): void
+{
+    foreach ($keys as $key) {
+        $expected = hash_hmac('sha256', $signed, $key, true);
+        foreach ($signatures as $signature) {
+            if (hash_equals($expected, $signature)) {
+                return;
+            }
+        }
+    }
+    throw new VerificationError('NO_MATCHING_SIGNATURE');
+}
+
+/**
+ * Standard Webhooks: webhook-signature "v1,<base64> [v1,<base64> ...]", HMAC-SHA256 over
+ * "<webhook-id>.<webhook-timestamp>.<body>", keyed by the bytes of the base64 after whsec_.
+ * $secrets: one secret or several (new and old during a rotation); $body: the raw bytes.
+ */
+function verify(
+    string|array $secrets,
+    array $headers,
+    string $body,
+    ?int $now = null,
+    int $tolerance = TOLERANCE,
+): void {
+    $headers = array_change_key_case(array_map('trim', $headers));
+    $entries = preg_split('/\s+/', $headers['webhook-signature'] ?? '', -1, PREG_SPLIT_NO_EMPTY);
+    if (!$entries) {
+        throw new VerificationError('MISSING_SIGNATURE');
+    }
+    $msgId = $headers['webhook-id'] ?? '';
+    $timestamp = $headers['webhook-timestamp'] ?? '';
+    $signatures = [];
+    foreach ($entries as $entry) {
+        [$version, $value] = explode(',', $entry, 2) + [1 => null];
+        $signature = decode_signature($value ?? '');
+        if ($value === null || $version === '' || ($version === 'v1' && $signature === null)) {
+            throw new VerificationError('MALFORMED_SIGNATURE');
+        }
+        if ($version === 'v1') {
+            $signatures[] = $signature;
+        }
+    }
+    if ($msgId === '' || !$signatures) {
+        throw new VerificationError('MALFORMED_SIGNATURE');
+    }
+    check_timestamp($timestamp, $now, $tolerance);
+    $keys = [];
+    foreach ((array) $secrets as $secret) {
+        $key = canonical_base64(preg_replace('/^whsec_/', '', trim($secret)));
+        if ($key !== null && strlen($key) >= 16) {
+            $keys[] = $key;
+        }
+    }
+    match_signature($keys, "$msgId.$timestamp.$body", $signatures);
+}
+
+/**
+ * affiliate-commerce's X-Webhook-Signature: version 2 "t=<unix>,sha256=<base64>[,sha256=...]"
+ * over "<t>.<body>", version 1 "sha256=<base64>[,...]" over the body, keyed by the UTF-8 bytes of
+ * the whole secret.
+ */
+function verify_signature_header(
+    string|array $secrets,
+    ?string $header,
+    string $body,
+    ?int $now = null,
+    int $tolerance = TOLERANCE,
+    int $version = 2,
+): void {
+    if (trim($header ?? '') === '') {
+        throw new VerificationError('MISSING_SIGNATURE');
+    }
+    $stamps = $signatures = [];
+    foreach (explode(',', $header) as $entry) {
+        if (trim($entry) === '') {
+            continue;
+        }
+        [$name, $value] = array_map('trim', explode('=', $entry, 2)) + [1 => null];
+        $signature = decode_signature($value ?? '');
+        if ($value === null || ($name === 'sha256' && $signature === null)) {
+            throw new VerificationError('MALFORMED_SIGNATURE');
+        }
+        if ($name === 't') {
+            $stamps[] = $value;
+        } elseif ($name === 'sha256') {
+            $signatures[] = $signature;
+        }
+    }
+    $stamps = array_values(array_unique($stamps));
+    if (!$signatures || count($stamps) !== ($version === 2 ? 1 : 0)) { // v2: one timestamp, v1: none
+        throw new VerificationError('MALFORMED_SIGNATURE');
+    }
+    if ($version === 2) {
+        check_timestamp($stamps[0], $now, $tolerance);
+    }
+    $signed = $version === 2 ? "$stamps[0].$body" : $body;
+    match_signature(array_map('trim', (array) $secrets), $signed, $signatures);
+}
+
+/**
+ * The Standard Webhooks headers when the delivery has them, else X-Webhook-Signature (v1
+ * webhooks, secrets issued before the standard format). Returns the scheme that passed.
+ */
+function verify_delivery(array $secrets, array $headers, string $body): string
+{
+    if (($headers['webhook-signature'] ?? '') !== '') {
+        verify($secrets, $headers, $body);
+        return 'standard-webhooks';
+    }
+    $version = ($headers['x-webhook-version'] ?? '') === 'v1' ? 1 : 2;
+    verify_signature_header($secrets, $headers['x-webhook-signature'] ?? null, $body, version: $version);
+    return 'x-webhook-signature';
+}
+
+/** Runs every verification case of test-vectors.json; the signing cases must verify too. */
+function run_vectors(string $path): int
+{
+    $vectors = json_decode(file_get_contents($path), true, flags: JSON_THROW_ON_ERROR);
+    $standard = $vectors['standard_webhooks'];
+    $valid = fn (array $c) => ['expect' => 'valid', 'now' => $c['timestamp'] ?? null] + $c;
+    $cases = [];
+    foreach ($vectors['verification'] as $c) {
+        $cases[] = [$c, 'affiliate-commerce'];
+    }
+    foreach ($standard['verification'] as $c) {
+        $cases[] = [$c, $c['scheme'] ?? null];
+    }
+    foreach ($vectors['signing'] as $c) {
+        $cases[] = [$valid($c), 'affiliate-commerce'];
+    }
+    foreach ([null, 'standard-webhooks'] as $scheme) {
+        foreach ($standard['signing'] as $c) {
+            $cases[] = [$valid($c), $scheme];
+        }
+    }
+    $failed = 0;
+    foreach ($cases as [$c, $scheme]) {
+        $headers = $c['headers'] ?? ['x-webhook-signature' => $c['header']];
+        $headers = array_change_key_case(array_filter($headers, fn ($value) => $value !== null));
+        $header = $headers['x-webhook-signature'] ?? null;
+        // The vectors' order: X-Webhook-Signature when present and not blank, else the standard set.
+        $scheme ??= trim($header ?? '') !== '' ? 'affiliate-commerce' : 'standard-webhooks';
+        $now = $c['now'] ?? null;
+        $tolerance = $c['tolerance_seconds'] ?? TOLERANCE;
+        try {
+            if ($scheme === 'standard-webhooks') {
+                verify($c['secrets'], $headers, $c['body'], $now, $tolerance);
+            } else {
+                verify_signature_header($c['secrets'], $header, $c['body'], $now, $tolerance, $c['version'] ?? 2);
+            }
+            $outcome = 'valid';
+        } catch (VerificationError $error) {
+            $outcome = $error->getMessage();
+        }
+        if ($outcome !== $c['expect']) {
+            $failed++;
+            echo "FAIL {$c['name']} ($scheme): expected {$c['expect']}, got $outcome\n";
+        }
+    }
+    echo count($cases) - $failed, " passed, $failed failed\n";
+    return $failed ? 1 : 0;
+}
+
+if (PHP_SAPI === 'cli-server') {
+    // The raw bytes: the signature is over them, not over JSON parsed and serialized again.
+    $body = file_get_contents('php://input');
+    // During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
+    $secrets = array_values(array_filter([getenv('WEBHOOK_SECRET'), getenv('WEBHOOK_SECRET_PREVIOUS')]));
+    try {
+        $scheme = verify_delivery($secrets, array_change_key_case(getallheaders()), $body);
+        $event = json_decode($body, true, flags: JSON_THROW_ON_ERROR);
+        $line = "verified {$event['event_id']} {$event['event_type']} ($scheme)";
+        http_response_code(204);
+    } catch (VerificationError $error) {
+        $line = "refused: {$error->getMessage()}";
+        http_response_code(400);
+    }
+    file_put_contents('php://stderr', "$line\n"); // the server's log, one line per delivery
+} elseif (PHP_SAPI === 'cli' && ($argv[1] ?? '') === 'vectors') {
+    exit(run_vectors($argv[2]));
+}

@@ -1,0 +1,301 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readmeBlocks } from '../demo-server/src/readme-blocks';
+import { type RunningDemo, startDemo } from '../demo-server/src/spawn-demo';
+
+/**
+ * The receiver recipes of docs/receivers/README.md, in each language whose toolchain is on PATH:
+ * every case of test-vectors.json through the recipe's vectors mode, then the recipe's own HTTP
+ * server receiving real deliveries from the demo (`npm start`), sent with sendExample. Outside CI a
+ * missing toolchain skips its language with one line saying what to install; under `CI=true` it
+ * fails.
+ */
+
+const root = join(import.meta.dirname, '..', '..');
+const vectorsFile = join(root, 'packages/webhook-verify/test-vectors.json');
+
+interface Recipe {
+  /** The folder under examples/receivers. */
+  readonly folder: string;
+  /** The recipe's file in that folder. */
+  readonly file: string;
+  /** The section of docs/receivers/README.md, and the info string of its code fence. */
+  readonly title: string;
+  readonly fence: string;
+  readonly tools: readonly string[];
+  /** The Debian package that brings the tools. */
+  readonly aptPackage: string;
+  /** The recipe's command; `vectors <file>` appended runs the vectors mode. */
+  readonly command: readonly string[];
+  /** The server command when it is not `command` with PORT set. */
+  readonly serve?: (port: number) => readonly string[];
+}
+
+const recipes: readonly Recipe[] = [
+  {
+    folder: 'python',
+    file: 'receiver.py',
+    title: 'Python',
+    fence: 'python',
+    tools: ['python3'],
+    aptPackage: 'python3',
+    command: ['python3', 'receiver.py'],
+  },
+  {
+    folder: 'go',
+    file: 'receiver.go',
+    title: 'Go',
+    fence: 'go',
+    tools: ['go'],
+    aptPackage: 'golang-go',
+    command: ['go', 'run', '.'],
+  },
+  {
+    folder: 'ruby',
+    file: 'receiver.rb',
+    title: 'Ruby',
+    fence: 'ruby',
+    tools: ['ruby'],
+    aptPackage: 'ruby',
+    command: ['ruby', 'receiver.rb'],
+  },
+  {
+    folder: 'php',
+    file: 'receiver.php',
+    title: 'PHP',
+    fence: 'php',
+    tools: ['php'],
+    aptPackage: 'php-cli',
+    command: ['php', 'receiver.php'],
+    serve: (port) => ['php', '-q', '-S', `127.0.0.1:${port}`, 'receiver.php'],
+  },
+  {
+    folder: 'java',
+    file: 'Receiver.java',
+    title: 'Java',
+    fence: 'java',
+    tools: ['java', 'javac'],
+    aptPackage: 'default-jdk-headless',
+    command: ['java', 'Receiver.java'],
+  },
+];
+
+/** What each recipe's vectors mode must count: every verification case, and the signing cases as valid. */
+function expectedCases(): number {
+  const vectors = JSON.parse(readFileSync(vectorsFile, 'utf8')) as {
+    signing: unknown[];
+    verification: unknown[];
+    standard_webhooks: { signing: unknown[]; verification: unknown[] };
+  };
+  const standard = vectors.standard_webhooks;
+  // The standard signing cases run twice: as a delivery (X-Webhook-Signature first), and the standard set alone.
+  return (
+    vectors.verification.length +
+    vectors.signing.length +
+    standard.verification.length +
+    2 * standard.signing.length
+  );
+}
+
+const onPath = (tool: string): boolean =>
+  (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, tool)));
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'affiliate-commerce-receivers-'));
+const running: ChildProcess[] = [];
+let demo: Promise<RunningDemo> | undefined;
+
+/** The demo, started once, on the first test that needs it. */
+const theDemo = (): Promise<RunningDemo> => {
+  demo ??= startDemo(join(work, 'demo-data'));
+  return demo;
+};
+
+afterAll(async () => {
+  for (const child of running) {
+    // `go run` starts the receiver as its own child: stop the whole process group.
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  }
+  if (demo) await (await demo).stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Calls the demo API with a demo token; answers the status and the parsed `data`. */
+async function api<T>(method: string, path: string, token: string, body?: unknown) {
+  const { url } = await theDemo();
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, data: (text ? JSON.parse(text).data : undefined) as T, text };
+}
+
+/** Waits until `read()` matches `pattern`; fails with what was read after `ms`. */
+async function waitFor(read: () => string, pattern: RegExp, what: string, ms = 30_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !pattern.test(read()); await sleep(100)) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms / 1000} s; output:\n${read()}`);
+  }
+}
+
+/** Starts a recipe's server on `port` with `secret`; resolves once it accepts deliveries. */
+async function startReceiver(recipe: Recipe, port: number, secret: string): Promise<() => string> {
+  const [command, ...args] = recipe.serve?.(port) ?? recipe.command;
+  const child = spawn(command!, args, {
+    cwd: join(import.meta.dirname, recipe.folder),
+    env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.push(child);
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  child.once('exit', (code) => append(Buffer.from(`\n[exited with ${code}]\n`)));
+  child.once('error', (error) => append(Buffer.from(`\n[exited: ${error.message}]\n`)));
+  await waitFor(
+    () => output,
+    /receiving webhooks on|Development Server \(.*\) started|\[exited/,
+    'start',
+    60_000,
+  );
+  expect(output).not.toContain('[exited');
+  return () => output;
+}
+
+/** Posts a body signed with `secret` by the Standard Webhooks rules, then changed by one word. */
+function postTampered(port: number, secret: string): Promise<Response> {
+  const id = 'evt_tampered';
+  const timestamp = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify({ event_type: 'order_created', event_id: id });
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return fetch(`http://127.0.0.1:${port}/webhooks`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': `v1,${signature}`,
+    },
+    body: body.replace('order_created', 'order_refunded'),
+  });
+}
+
+for (const recipe of recipes) {
+  const missing = recipe.tools.filter((tool) => !onPath(tool));
+  const skip = process.env.CI !== 'true' && missing.length > 0;
+  if (skip) {
+    console.log(
+      `Skipped the ${recipe.title} receiver recipe: no ${missing.join(', ')} on PATH; to run it: apt-get install -y ${recipe.aptPackage}, then npm test.`,
+    );
+  }
+
+  describe.skipIf(skip)(`${recipe.title} receiver recipe (docs/receivers/README.md: ${recipe.title})`, () => {
+    const toolchain = `not on PATH; .ci/run installs them: apt-get install -y ${recipe.aptPackage}`;
+
+    it('verifies every case of test-vectors.json as the vectors expect (vectors mode)', async () => {
+      expect(missing, toolchain).toEqual([]);
+      const [command, ...args] = recipe.command;
+      const { stdout } = await run(command!, [...args, 'vectors', vectorsFile], {
+        cwd: join(import.meta.dirname, recipe.folder),
+        encoding: 'utf8',
+      }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+        throw new Error(`vectors mode failed: ${error.message}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      });
+      expect(stdout.trim().split('\n').at(-1)).toBe(`${expectedCases()} passed, 0 failed`);
+    });
+
+    it('its server verifies real deliveries of the demo (sendExample: v2, then v1) and refuses a tampered body', async () => {
+      expect(missing, toolchain).toEqual([]);
+      const port = await freePort();
+      const created = await api<{ id: string; standardWebhooks: boolean; credentials: { secret: string } }>(
+        'POST',
+        '/v2/webhooks',
+        'demo_super_admin',
+        { name: `${recipe.title} receiver recipe`, url: `http://127.0.0.1:${port}/webhooks` },
+      );
+      expect(created.status, created.text).toBe(201);
+      expect(created.data.standardWebhooks).toBe(true);
+      const output = await startReceiver(recipe, port, created.data.credentials.secret);
+
+      const sendExample = async () => {
+        const sent = await api<{ eventId: string }>(
+          'POST',
+          `/v2/webhooks/${created.data.id}/actions/sendExample`,
+          'demo_super_admin',
+          { eventType: 'order_created' },
+        );
+        expect(sent.status, sent.text).toBe(202);
+        return sent.data.eventId;
+      };
+
+      // A v2 delivery carries both header sets; the recipe checks the Standard Webhooks one.
+      const v2 = await sendExample();
+      await waitFor(
+        output,
+        new RegExp(`verified ${v2}\\b.*\\(standard-webhooks\\)`),
+        `verified delivery of ${v2}`,
+      );
+
+      // On v1 payloads a delivery carries X-Webhook-Signature alone (sha256= over the body).
+      const rolledBack = await api('POST', `/v2/webhooks/${created.data.id}/actions/rollback`, 'demo_master');
+      expect(rolledBack.status, rolledBack.text).toBe(200);
+      const v1 = await sendExample();
+      await waitFor(
+        output,
+        new RegExp(`verified ${v1}\\b.*\\(x-webhook-signature\\)`),
+        `verified delivery of ${v1}`,
+      );
+
+      const tampered = await postTampered(port, created.data.credentials.secret);
+      expect(tampered.status).toBe(400);
+      await waitFor(output, /refused: NO_MATCHING_SIGNATURE/, 'refusal of the tampered body');
+    });
+  });
+}
+
+describe('docs/receivers/README.md', () => {
+  const guide = readmeBlocks(readFileSync(join(root, 'docs/receivers/README.md'), 'utf8'));
+  // Indentation aside: a snippet may be a method taken out of its class or module.
+  const unindented = (code: string) => code.replace(/^[ \t]+/gm, '');
+
+  it.each(recipes)('the $title section shows code of its recipe and the commands the test runs', (recipe) => {
+    const source = readFileSync(join(import.meta.dirname, recipe.folder, recipe.file), 'utf8');
+    const snippets = guide.filter((block) => block.section === recipe.title && block.lang === recipe.fence);
+    expect(snippets.length).toBeGreaterThan(0);
+    for (const snippet of snippets) expect(unindented(source)).toContain(unindented(snippet.code));
+    const shell = guide.find((block) => block.section === recipe.title && block.lang === 'sh')?.code ?? '';
+    expect(shell).toContain(
+      `${recipe.command.join(' ')} vectors ../../../packages/webhook-verify/test-vectors.json`,
+    );
+    const serve = recipe.serve ? recipe.serve(8000).join(' ') : `PORT=8000 ${recipe.command.join(' ')}`;
+    expect(shell).toContain(`WEBHOOK_SECRET=whsec_... ${serve}`);
+  });
+});

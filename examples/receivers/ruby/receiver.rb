@@ -1,0 +1,167 @@
+# Verify affiliate-commerce webhooks in Ruby with the standard library alone.
+#
+#   WEBHOOK_SECRET=whsec_... PORT=8000 ruby receiver.rb   # receive deliveries
+#   ruby receiver.rb vectors test-vectors.json             # check the published test vectors
+require "json"
+require "openssl"
+require "socket"
+
+module WebhookReceiver
+  TOLERANCE = 300 # seconds, either way
+  UNIX_SECONDS = /\A(0|[1-9][0-9]{0,14})\z/ # the digits exactly as signed
+
+  # Why a delivery was refused; the message is MISSING_SIGNATURE, MALFORMED_SIGNATURE,
+  # TIMESTAMP_TOO_OLD, TIMESTAMP_IN_FUTURE or NO_MATCHING_SIGNATURE.
+  class VerificationError < StandardError; end
+
+  module_function
+
+  # The bytes of standard base64 that encodes back to the same text (padding included), else nil.
+  def canonical_base64(text)
+    raw = text.unpack1("m0")
+    raw if [raw].pack("m0") == text
+  rescue ArgumentError
+    nil
+  end
+
+  # A 32-byte HMAC-SHA256 from standard base64, its = padding optional; else nil.
+  def signature(value)
+    raw = canonical_base64(value.ljust((value.length + 3) / 4 * 4, "="))
+    raw if raw&.bytesize == 32
+  end
+
+  def check_timestamp(text, now, tolerance)
+    raise VerificationError, "MALFORMED_SIGNATURE" unless UNIX_SECONDS.match?(text)
+    now ||= Time.now.to_i
+    raise VerificationError, "TIMESTAMP_TOO_OLD" if text.to_i < now - tolerance
+    raise VerificationError, "TIMESTAMP_IN_FUTURE" if text.to_i > now + tolerance
+  end
+
+  def match!(keys, signed, signatures)
+    keys.each do |key|
+      expected = OpenSSL::HMAC.digest("SHA256", key, signed)
+      return if signatures.any? { |signature| OpenSSL.secure_compare(expected, signature) }
+    end
+    raise VerificationError, "NO_MATCHING_SIGNATURE"
+  end
+
+  # Standard Webhooks: webhook-signature "v1,<base64> [v1,<base64> ...]", HMAC-SHA256 over
+  # "<webhook-id>.<webhook-timestamp>.<body>", keyed by the bytes of the base64 after whsec_.
+  # secrets is one secret or several (new and old during a rotation); body the raw bytes.
+  def verify(secrets, headers, body, now: nil, tolerance: TOLERANCE)
+    headers = headers.to_h { |name, value| [name.downcase, value.to_s.strip] }
+    entries = headers.fetch("webhook-signature", "").split.map { |entry| entry.split(",", 2) }
+    raise VerificationError, "MISSING_SIGNATURE" if entries.empty?
+    msg_id, timestamp = headers.values_at("webhook-id", "webhook-timestamp").map(&:to_s)
+    if msg_id.empty? || entries.any? { |entry| entry.size != 2 || entry[0].empty? }
+      raise VerificationError, "MALFORMED_SIGNATURE"
+    end
+    signatures = entries.select { |version, _| version == "v1" }.map { |_, value| signature(value) }
+    raise VerificationError, "MALFORMED_SIGNATURE" if signatures.empty? || signatures.include?(nil)
+    check_timestamp(timestamp, now, tolerance)
+    keys = Array(secrets).filter_map { |secret| canonical_base64(secret.strip.delete_prefix("whsec_")) }
+    keys = keys.select { |key| key.bytesize >= 16 } # other secrets have no standard key
+    match!(keys, "#{msg_id}.#{timestamp}.".b + body.b, signatures)
+  end
+
+  # affiliate-commerce's X-Webhook-Signature: version 2 "t=<unix>,sha256=<base64>[,sha256=...]"
+  # over "<t>.<body>", version 1 "sha256=<base64>[,...]" over the body, keyed by the UTF-8 bytes
+  # of the whole secret.
+  def verify_signature_header(secrets, header, body, now: nil, tolerance: TOLERANCE, version: 2)
+    raise VerificationError, "MISSING_SIGNATURE" if header.to_s.strip.empty?
+    entries = header.split(",").map(&:strip).reject(&:empty?).map { |e| e.split("=", 2).map(&:strip) }
+    stamps = entries.select { |name, _| name == "t" }.map(&:last).uniq
+    signatures = entries.select { |name, _| name == "sha256" }.map { |_, value| signature(value.to_s) }
+    # Version 2 has one timestamp (repeated at most), version 1 none.
+    if entries.any? { |entry| entry.size != 2 } || signatures.empty? || signatures.include?(nil) ||
+       stamps.size != (version == 2 ? 1 : 0)
+      raise VerificationError, "MALFORMED_SIGNATURE"
+    end
+    check_timestamp(stamps[0], now, tolerance) if version == 2
+    signed = version == 2 ? "#{stamps[0]}.".b + body.b : body.b
+    match!(Array(secrets).map { |secret| secret.strip.b }, signed, signatures)
+  end
+
+  # The Standard Webhooks headers when the delivery has them, else X-Webhook-Signature (v1
+  # webhooks, secrets issued before the standard format). Returns the scheme that passed.
+  def verify_delivery(secrets, headers, body)
+    unless headers["webhook-signature"].to_s.empty?
+      verify(secrets, headers, body)
+      return "standard-webhooks"
+    end
+    version = headers["x-webhook-version"] == "v1" ? 1 : 2
+    verify_signature_header(secrets, headers["x-webhook-signature"], body, version: version)
+    "x-webhook-signature"
+  end
+
+  # A minimal HTTP/1.1 server (Ruby 3 ships no HTTP server): one request per connection, bodies
+  # with Content-Length. Behind Rack, read request.body.read instead.
+  def serve(secrets, port)
+    server = TCPServer.new("127.0.0.1", port)
+    puts "receiving webhooks on http://127.0.0.1:#{server.addr[1]}/"
+    loop do
+      client = server.accept
+      next unless client.gets # the request line
+      headers = {}
+      while (line = client.gets) && line != "\r\n"
+        name, value = line.split(":", 2)
+        headers[name.downcase] = value.to_s.strip
+      end
+      # The raw bytes: the signature is over them, not over JSON parsed and serialized again.
+      body = client.read(headers["content-length"].to_i)
+      status = begin
+        scheme = verify_delivery(secrets, headers, body)
+        event = JSON.parse(body)
+        puts "verified #{event["event_id"]} #{event["event_type"]} (#{scheme})"
+        "204 No Content"
+      rescue VerificationError => e
+        puts "refused: #{e.message}"
+        "400 Bad Request"
+      end
+      client.write("HTTP/1.1 #{status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    ensure
+      client&.close
+    end
+  end
+
+  # Runs every verification case of test-vectors.json; the signing cases must verify too.
+  def run_vectors(path)
+    vectors = JSON.parse(File.read(path, encoding: "UTF-8"))
+    standard = vectors["standard_webhooks"]
+    cases = vectors["verification"].map { |c| [c, "affiliate-commerce"] } +
+            standard["verification"].map { |c| [c, c["scheme"]] }
+    signing = vectors["signing"].map { |c| [c, "affiliate-commerce"] } +
+              [nil, "standard-webhooks"].product(standard["signing"]).map { |scheme, c| [c, scheme] }
+    cases += signing.map { |c, scheme| [c.merge("expect" => "valid", "now" => c["timestamp"]), scheme] }
+    failed = cases.count do |c, scheme|
+      headers = c.fetch("headers") { { "x-webhook-signature" => c["header"] } }
+      headers = headers.compact.transform_keys(&:downcase)
+      # The vectors' order: X-Webhook-Signature when present and not blank, else the standard set.
+      scheme ||= headers["x-webhook-signature"].to_s.strip.empty? ? "standard-webhooks" : "affiliate-commerce"
+      times = { now: c["now"], tolerance: c.fetch("tolerance_seconds", TOLERANCE) }
+      outcome = begin
+        if scheme == "standard-webhooks"
+          verify(c["secrets"], headers, c["body"], **times)
+        else
+          header, version = headers["x-webhook-signature"], c.fetch("version", 2)
+          verify_signature_header(c["secrets"], header, c["body"], version: version, **times)
+        end
+        "valid"
+      rescue VerificationError => e
+        e.message
+      end
+      puts "FAIL #{c["name"]} (#{scheme}): expected #{c["expect"]}, got #{outcome}" if outcome != c["expect"]
+      outcome != c["expect"]
+    end
+    puts "#{cases.size - failed} passed, #{failed} failed"
+    failed.zero? ? 0 : 1
+  end
+end
+
+if $PROGRAM_NAME == __FILE__
+  $stdout.sync = true
+  exit WebhookReceiver.run_vectors(ARGV[1]) if ARGV[0] == "vectors"
+  # During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
+  secrets = [ENV.fetch("WEBHOOK_SECRET"), ENV.fetch("WEBHOOK_SECRET_PREVIOUS", "")].reject(&:empty?)
+  WebhookReceiver.serve(secrets, Integer(ENV.fetch("PORT", "8000")))
+end
