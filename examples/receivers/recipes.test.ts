@@ -1,10 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { verifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readmeBlocks } from '../demo-server/src/readme-blocks';
 import { type RunningDemo, startDemo } from '../demo-server/src/spawn-demo';
@@ -280,6 +284,60 @@ for (const recipe of recipes) {
     });
   });
 }
+
+describe('a real delivery of the demo, verified by the stock libraries as published (docs/receivers/README.md)', () => {
+  it('standardwebhooks, svix and webhook-verify (either scheme) verify one sendExample delivery', async () => {
+    const deliveries: { headers: Record<string, string>; body: string }[] = [];
+    const server = createHttpServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+        );
+        deliveries.push({ headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const created = await api<{ id: string; credentials: { secret: string } }>(
+        'POST',
+        '/v2/webhooks',
+        'demo_super_admin',
+        { name: 'Stock libraries', url: `http://127.0.0.1:${port}/hooks` },
+      );
+      expect(created.status, created.text).toBe(201);
+      const { secret } = created.data.credentials;
+      const sent = await api<{ eventId: string }>(
+        'POST',
+        `/v2/webhooks/${created.data.id}/actions/sendExample`,
+        'demo_super_admin',
+        { eventType: 'ecommerce_order_paid' },
+      );
+      expect(sent.status, sent.text).toBe(202);
+      for (const deadline = Date.now() + 30_000; deliveries.length === 0; await sleep(100)) {
+        if (Date.now() > deadline) throw new Error('no delivery from the demo within 30 s');
+      }
+      const [{ headers, body }] = deliveries as [(typeof deliveries)[number]];
+      expect(headers['webhook-id']).toBe(sent.data.eventId);
+      expect(new StandardWebhook(secret).verify(body, headers)).toMatchObject({
+        event_id: sent.data.eventId,
+      });
+      expect(new SvixWebhook(secret).verify(body, headers)).toMatchObject({ event_id: sent.data.eventId });
+      for (const scheme of ['affiliate-commerce', 'standard-webhooks'] as const) {
+        const event = await verifyWebhookAsync({ payload: body, headers, secret, scheme });
+        expect(event.event_id).toBe(sent.data.eventId);
+      }
+      expect(() =>
+        new StandardWebhook(secret).verify(body.replace(sent.data.eventId, 'evt_forged'), headers),
+      ).toThrow();
+    } finally {
+      server.close();
+    }
+  });
+});
 
 describe('docs/receivers/README.md', () => {
   const guide = readmeBlocks(readFileSync(join(root, 'docs/receivers/README.md'), 'utf8'));
