@@ -104,6 +104,8 @@ async function measure(size: number): Promise<Row[]> {
       verifyWebhookSignature({ payload: body, signature: ourHeader, secret: ourSecret }),
     'webhook-verify: verifyWebhook (Node, parses)': () =>
       verifyWebhook({ payload: body, signature: ourHeader, secret: ourSecret }),
+    'webhook-verify: verifyWebhook, Standard Webhooks headers (Node, parses)': () =>
+      verifyWebhook({ payload: body, headers: standardHeaders, secret: svixSecret }),
     'svix 1.x Webhook.verify (parses)': () => svix.verify(body, svixHeaders),
     'standardwebhooks Webhook.verify (parses)': () => standard.verify(body, standardHeaders),
     'stripe webhooks.constructEvent (parses)': () =>
