@@ -14,7 +14,7 @@ export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.versi
  * `X-Webhook-Signature` in the webhook's payload version (v2 `t=..,sha256=..` over `<t>.<body>`,
  * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first. A signed v2
  * request also carries the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`,
- * `webhook-signature`) when a secret has the standard format (see {@link signStandard}).
+ * `webhook-signature`) when a secret has the standard format (`isStandardWebhooksSecret` of webhook-verify).
  */
 export async function webhookHeaders(input: {
   version: PayloadVersion;

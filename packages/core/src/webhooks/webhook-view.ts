@@ -95,7 +95,7 @@ function toBreakerView(breaker: WebhookBreaker): z.infer<typeof circuitBreakerVi
 }
 
 /**
- * The API form of a webhook. `standardWebhooks` comes from {@link sendsStandardWebhooks} (as in
+ * The API form of a webhook. `standardWebhooks` comes from `sendsStandardWebhooks` (as in
  * {@link webhookView}); `revealSecret` is passed only by the calls that issue a secret (create
  * with authentication, PUT turning authentication on, rotateSecret).
  */
