@@ -22,6 +22,7 @@ const domains = [
   'affiliates/',
   'billing/',
   'coupons/',
+  'event-log/',
   'journeys/',
   'orders/',
   'patients/',

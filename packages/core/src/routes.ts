@@ -2,6 +2,7 @@ import { billingRoutes } from './billing/routes';
 import { couponRoutes } from './coupons/routes';
 import { healthRoutes } from './deliveries/health-routes';
 import { deliveryRoutes } from './deliveries/routes';
+import { eventLogRoutes } from './event-log/routes';
 import type { AnyRoute } from './http/route';
 import { journeyRoutes } from './journeys/routes';
 import { subscriptionRoutes } from './subscriptions/routes';
@@ -19,6 +20,7 @@ export const routes: readonly AnyRoute[] = [
   ...webhookExampleRoutes,
   ...billingRoutes,
   ...deliveryRoutes,
+  ...eventLogRoutes,
   ...journeyRoutes,
   ...supportRoutes,
   ...healthRoutes,

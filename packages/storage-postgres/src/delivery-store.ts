@@ -9,6 +9,7 @@ import {
   type PublishedEvent,
 } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
+import { eventListStatement } from './event-list';
 import { withSchema } from './identifiers';
 
 interface DeliveryRow {
@@ -179,6 +180,10 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
      from input i order by i.ord`,
   );
   const getEvent = sql('select * from {s}.events where affiliate_id = $1 and id = $2');
+  // The deliveries_event index of migration 012.
+  const eventDeliveries = sql(
+    `select * from {s}.deliveries where affiliate_id = $1 and event_id = $2 order by created_at, id collate "C"`,
+  );
   const enqueue = sql(
     `insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts, next_attempt_at,
        created_at, updated_at)
@@ -380,6 +385,16 @@ export function postgresDeliveryStore(db: Db, schema: string): DeliveryStore {
     async getEvent({ affiliateId, eventId }) {
       const { rows } = await db.query<EventRow>(getEvent, [affiliateId, eventId]);
       return rows[0] && toEvent(rows[0]);
+    },
+    async listEvents(query) {
+      const { text, params, upwards } = eventListStatement(schema, query);
+      const { rows } = await db.query<EventRow>(text, params);
+      const page = rows.slice(0, query.limit).map(toEvent);
+      return { events: upwards ? page.reverse() : page, hasMore: rows.length > query.limit };
+    },
+    async listEventDeliveries({ affiliateId, eventId }) {
+      const { rows } = await db.query<DeliveryRow>(eventDeliveries, [affiliateId, eventId]);
+      return rows.map(toDelivery);
     },
     async enqueue({ deliveries }) {
       if (deliveries.length === 0) return;

@@ -1,4 +1,4 @@
-import { type TestService, testService } from '@affiliate-commerce/testkit';
+import { type TestService, testService, testTokens } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
 import type { Delivery, DeliveryStatus } from '../outbox/delivery-store';
 import { runWorker } from './run-worker';
@@ -113,6 +113,32 @@ describe('deliveries.prune', () => {
       events: 3,
     });
     expect(await left(service)).toEqual(['dlv_ok_old', 'dlv_ok_new', 'dlv_pending_old']);
+  });
+
+  it('keeps an event no delivery refers to as long as deliveries are kept, from when it occurred: the event log lists it until then', async () => {
+    const service = testService({ now });
+    await service.affiliates.upsert({ id: 'aff_1', name: 'One' });
+    const emitted = await service.commerce.emit({
+      affiliateId: 'aff_1',
+      eventType: 'payment_failed',
+      data: { order_id: 'ord_1', payment_status: 'failed' },
+    });
+    const eventId = emitted._unsafeUnwrap().eventId;
+    const listed = async () => {
+      const response = await service.handle(
+        new Request('http://api.test/v2/events', {
+          headers: { authorization: `Bearer ${testTokens.admin}` },
+        }),
+      );
+      const { data } = (await response.json()) as { data: { events: { event_id: string }[] } };
+      return data.events.map((event) => event.event_id);
+    };
+    service.clock.advance(30 * day);
+    expect(await service.deliveries.prune()).toMatchObject({ events: 0 });
+    expect(await listed()).toEqual([eventId]);
+    service.clock.advance(1);
+    expect(await service.deliveries.prune()).toMatchObject({ events: 1 });
+    expect(await listed()).toEqual([]);
   });
 
   it('refuses ages and batch sizes that make no sense', async () => {

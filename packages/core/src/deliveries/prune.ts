@@ -5,7 +5,10 @@ const day = 24 * 60 * 60 * 1000;
 
 /** Options of {@link pruneDeliveries}. */
 export interface PruneOptions {
-  /** Succeeded and cancelled deliveries last changed longer ago than this go. Default 30 days. */
+  /**
+   * Succeeded and cancelled deliveries last changed longer ago than this go, and so do events that
+   * occurred longer ago than this once no delivery refers to them (the event log's reach). Default 30 days.
+   */
   readonly olderThanMs?: number;
   /** Failed deliveries last changed longer ago than this go. Default 90 days. */
   readonly failedOlderThanMs?: number;

@@ -1,8 +1,12 @@
+import { compareBytes } from '../coupons/usage-row-order';
 import type { EventRecord } from '../events/v2-payload';
 import {
   capResponseBody,
   type Delivery,
   type DeliveryStore,
+  type EventListQuery,
+  type EventPage,
+  type EventPosition,
   type PublishedEvent,
 } from '../outbox/delivery-store';
 import { type MemoryState, scopedKey } from './memory-state';
@@ -12,6 +16,10 @@ interface Lease {
   token: string;
   expiresAt: number;
 }
+
+/** The order of the event list: newest first, then by id descending (code points, as `"C"` sorts). */
+const newestFirst = (a: EventPosition, b: EventPosition): number =>
+  b.occurredAt.getTime() - a.occurredAt.getTime() || compareBytes(b.eventId, a.eventId);
 
 /** The in-memory outbox. */
 export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
@@ -56,6 +64,44 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
     return { inserted: true, queued: subscribed.length };
   }
 
+  function listEvents(query: EventListQuery): EventPage {
+    const types = new Set(query.types);
+    const from = query.occurredFrom?.getTime() ?? -Infinity;
+    const before = query.occurredBefore?.getTime() ?? Infinity;
+    const sentTo =
+      query.webhookId === undefined
+        ? undefined
+        : new Set(
+            [...state.deliveries.values()]
+              .filter((d) => d.affiliateId === query.affiliateId && d.webhookId === query.webhookId)
+              .map((d) => d.eventId),
+          );
+    const matching = [...state.events.values()]
+      .filter((event) => {
+        const at = event.occurredAt.getTime();
+        return (
+          event.affiliateId === query.affiliateId &&
+          types.has(event.eventType) &&
+          at >= from &&
+          at < before &&
+          (sentTo === undefined || sentTo.has(event.eventId))
+        );
+      })
+      .sort(newestFirst);
+    const { startingAfter, endingBefore, limit } = query;
+    if (endingBefore) {
+      const newer = matching.filter((event) => newestFirst(event, endingBefore) < 0);
+      return {
+        events: newer.slice(Math.max(0, newer.length - limit)).map(copy),
+        hasMore: newer.length > limit,
+      };
+    }
+    const older = startingAfter
+      ? matching.filter((event) => newestFirst(event, startingAfter) > 0)
+      : matching;
+    return { events: older.slice(0, limit).map(copy), hasMore: older.length > limit };
+  }
+
   const store: DeliveryStore = {
     async completeMany({ items }) {
       const results: boolean[] = [];
@@ -74,6 +120,15 @@ export function memoryDeliveryStore(state: MemoryState): DeliveryStore {
     async getEvent({ affiliateId, eventId }) {
       const found = state.events.get(scopedKey(affiliateId, eventId));
       return found && copy(found);
+    },
+    async listEvents(query) {
+      return listEvents(query);
+    },
+    async listEventDeliveries({ affiliateId, eventId }) {
+      return [...state.deliveries.values()]
+        .filter((d) => d.affiliateId === affiliateId && d.eventId === eventId)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareBytes(a.id, b.id))
+        .map(copy);
     },
     async enqueue({ deliveries }) {
       for (const delivery of deliveries)

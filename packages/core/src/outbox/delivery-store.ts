@@ -111,6 +111,40 @@ export interface PublishedEvent {
   readonly idPrefix: string;
 }
 
+/** An event's place in the event list, which runs newest first: by `occurredAt`, then by `eventId`. */
+export interface EventPosition {
+  readonly occurredAt: Date;
+  readonly eventId: string;
+}
+
+/** What {@link DeliveryStore.listEvents} reads: one affiliate's events, filtered, one page from a position. */
+export interface EventListQuery {
+  readonly affiliateId: string;
+  /** Only events of these types (the caller leaves out what must never be listed). */
+  readonly types: readonly string[];
+  /** Only events that occurred at or after this. */
+  readonly occurredFrom?: Date;
+  /** Only events that occurred before this. */
+  readonly occurredBefore?: Date;
+  /** Only events with a delivery to this webhook (sent, due or given up). */
+  readonly webhookId?: string;
+  /** The page of events older than this position (paging down). At most one of the two positions. */
+  readonly startingAfter?: EventPosition;
+  /** The page of events newer than this position and closest to it (paging up). */
+  readonly endingBefore?: EventPosition;
+  readonly limit: number;
+}
+
+/**
+ * One page of events, newest first. `hasMore`: more events match beyond the page in the direction
+ * read (older ones after the last for a first page or `startingAfter`; newer ones before the first
+ * for `endingBefore`).
+ */
+export interface EventPage {
+  readonly events: readonly EventRecord[];
+  readonly hasMore: boolean;
+}
+
 /**
  * The webhook outbox. Emitting an event writes the event and its deliveries in the caller's
  * transaction; workers claim due deliveries under a lease (on PostgreSQL with
@@ -135,6 +169,15 @@ export interface DeliveryStore {
    */
   publish(input: { events: readonly PublishedEvent[] }): Promise<{ inserted: boolean; queued: number }[]>;
   getEvent(input: { affiliateId: string; eventId: string }): Promise<EventRecord | undefined>;
+  /**
+   * A page of an affiliate's events, newest first: by `occurredAt` descending, then `eventId`
+   * descending by code point (PostgreSQL's `"C"` collation), so events of the same millisecond
+   * keep one order and a position splits the list in two without a gap or an overlap. The
+   * positions need not be of a listed event (a filter may leave theirs out).
+   */
+  listEvents(input: EventListQuery): Promise<EventPage>;
+  /** The deliveries an event produced (one per webhook), oldest first, then by id. */
+  listEventDeliveries(input: { affiliateId: string; eventId: string }): Promise<Delivery[]>;
   enqueue(input: { deliveries: readonly Delivery[] }): Promise<void>;
   /**
    * Leases up to `limit` due deliveries, oldest due first, passing over those of

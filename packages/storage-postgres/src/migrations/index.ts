@@ -11,6 +11,7 @@ import { outboxClaimOrderMigration } from './010-outbox-claim-order';
 import { webhookBreakerMigration } from './011-webhook-breaker';
 import { outboxRetentionMigration } from './012-outbox-retention';
 import { telemetryMigration } from './013-telemetry';
+import { eventListMigration } from './014-event-list';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   webhookBreakerMigration,
   outboxRetentionMigration,
   telemetryMigration,
+  eventListMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

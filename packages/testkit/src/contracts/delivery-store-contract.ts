@@ -7,6 +7,7 @@ import type {
   Webhook,
 } from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventListContract } from './event-list-contract';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
@@ -1126,5 +1127,7 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       ).toEqual(started);
       expect(await storage.deliveries.publish({ events: [] })).toEqual([]);
     });
+
+    eventListContract(getStorage);
   });
 }
