@@ -19,7 +19,7 @@ function startWorker(schema: string): ChildProcess {
         ...process.env,
         DATABASE_URL: testDatabaseUrl,
         DB_SCHEMA: schema,
-        LEASE_MS: '3000',
+        LEASE_MS: '4000',
         TIMEOUT_MS: '1000',
         BATCH_SIZE: '25',
       },
