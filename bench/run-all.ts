@@ -17,6 +17,7 @@ const all = [
   'emit-cost',
   'capacity',
   'prune',
+  'events-list',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 const root = fileURLToPath(new URL('..', import.meta.url));
