@@ -10,10 +10,11 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { runWorker, type Service, type Storage } from '@affiliate-commerce/core';
 import { openPglite } from '@affiliate-commerce/storage-postgres';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDemoApp } from '../../../examples/demo-server/src/demo-app';
 import { describeInChromium, launchChromium } from '../../../test-chromium';
+import type { EventAnswer, EventPayload } from './app/types';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshots = new URL('../../../docs/portal/', import.meta.url).pathname;
@@ -122,9 +123,9 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     return { context, page };
   }
 
-  /** axe-core's serious and critical violations on the page as it is now. */
-  async function seriousViolations(page: Page): Promise<string[]> {
-    return page.evaluate(async () => {
+  /** axe-core's serious and critical violations on the page as it is now (with `all`, every violation). */
+  async function seriousViolations(page: Page, all = false): Promise<string[]> {
+    return page.evaluate(async (all) => {
       const { axe } = window as unknown as {
         axe: {
           run: (
@@ -134,12 +135,12 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
       };
       const result = await axe.run(document);
       return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
         .map(
           (violation) =>
             `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
         );
-    });
+    }, all);
   }
 
   const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
@@ -342,6 +343,117 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     expect(await cspViolations(page)).toEqual([]);
   });
 
+  it('Event view (super admin): an event id in the attempt log opens the event, its deliveries and its payload as text; Back returns to the log', async () => {
+    // A journey whose campaign tag is markup: the event's payload carries it, and it must stay text.
+    const journey = await api<{ id: string }>('POST', '/journeys', 'none', {
+      templateSlug: 'start-your-plan',
+      visitorId: 'portal-e2e-event',
+      attribution: { params: { utm_campaign: hostile } },
+    });
+    expect(journey.status).toBe(201);
+    const listed = await api<{ events: EventPayload[] }>(
+      'GET',
+      '/v2/events?types=journey_started&limit=100',
+      'demo_super_admin',
+    );
+    const eventId = listed.data.events.find((event) => event.journey_id === journey.data.id)!.event_id;
+
+    const { page } = await open('demo_super_admin');
+    await endpoint(page, 'Portal receiver (edited)').getByRole('button', { name: 'Deliveries' }).click();
+    const link = page.getByRole('button', { name: `Open event ${eventId}`, exact: true });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return link.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    const detail = await api<EventAnswer>('GET', `/v2/events/${eventId}`, 'demo_super_admin');
+    expect(detail.status).toBe(200);
+
+    // Opened from the keyboard: the heading names the event and takes focus.
+    await link.first().focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 2 });
+    await expect.poll(() => heading.textContent()).toBe(`Event ${eventId}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`Event ${eventId}`);
+
+    // The payload: the API's, pretty-printed, in a focusable <pre>, the markup in it as text.
+    const payload = page.getByLabel(`Payload of event ${eventId}`);
+    await payload.waitFor();
+    expect(await payload.getAttribute('tabindex')).toBe('0');
+    // From the heading, Tab reaches Back, then the payload.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Back to deliveries');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `Payload of event ${eventId}`,
+    );
+    const shown = (await payload.textContent())!;
+    expect(JSON.parse(shown)).toEqual(detail.data.event);
+    expect(shown).toBe(JSON.stringify(detail.data.event, null, 2));
+    expect(shown).toContain(`"utm_campaign": ${JSON.stringify(hostile)}`);
+    expect(await page.locator('.ap-event-view img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+    // One item per endpoint the event went to, as the API says; the portal receiver's delivered.
+    const deliveries = page.getByRole('list', { name: `Deliveries of event ${eventId}, one per endpoint` });
+    expect(await deliveries.getByRole('listitem').count()).toBe(detail.data.deliveries.length);
+    expect(detail.data.deliveries.length).toBeGreaterThan(1);
+    const facts = async (item: Locator) => {
+      const values = await item.locator('dd').allTextContents();
+      return Object.fromEntries(
+        (await item.locator('dt').allTextContents()).map((term, k) => [term, values[k]]),
+      );
+    };
+    for (const delivery of detail.data.deliveries) {
+      expect(await facts(deliveries.getByRole('listitem').filter({ hasText: delivery.deliveryId }))).toEqual({
+        Status: delivery.status,
+        Attempts: String(delivery.attempts),
+        'Next attempt': expect.any(String),
+        'Last status code': delivery.lastStatusCode === undefined ? 'none' : String(delivery.lastStatusCode),
+        'Endpoint id': delivery.webhookId,
+        'Delivery id': delivery.deliveryId,
+      });
+    }
+    const ours = deliveries.getByRole('listitem', {
+      name: `Delivery of event ${eventId} to Portal receiver (edited)`,
+    });
+    expect(await facts(ours)).toMatchObject({
+      Status: 'succeeded',
+      Attempts: '1',
+      'Next attempt': 'none',
+      'Last status code': '200',
+    });
+    expect(await seriousViolations(page, true)).toEqual([]);
+    await checkpoint(page, 'event');
+
+    // At 390 px the screen reflows: nothing scrolls sideways (the payload wraps inside its box).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+    expect(await seriousViolations(page, true)).toEqual([]);
+    await page.setViewportSize({ width: 1200, height: 900 });
+
+    // Back, from the keyboard: the attempt log again, focus on the link that opened the event.
+    await page.getByRole('button', { name: 'Back to deliveries' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading.textContent()).toBe('Deliveries');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Open event ${eventId}`);
+    const receiver = (
+      await api<{ id: string; name: string }[]>('GET', '/v2/webhooks', 'demo_super_admin')
+    ).data.find((webhook) => webhook.name === 'Portal receiver (edited)')!;
+    expect(await page.getByLabel('Endpoint').inputValue()).toBe(receiver.id);
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
   it('Event catalog (agent): only the pages an agent may use; every public event with category, subscribability, v2 fields, example and the verify sample', async () => {
     const { page } = await open('demo_agent');
     const menu = await page.getByRole('navigation', { name: 'Portal' }).getByRole('button').allTextContents();
@@ -477,8 +589,12 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     const menu = page.getByRole('navigation', { name: 'Portal' });
     await menu.getByRole('button', { name: 'Coupon report' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Coupon report');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    // The menu button has the same text: wait for the page's heading itself to take the focus.
+    await expect
+      .poll(() =>
+        page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+      )
+      .toBe('H2 Coupon report');
     // From the heading, Tab walks into the report's form: the first control is the date range.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('ap-report-range');

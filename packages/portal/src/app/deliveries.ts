@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from './api';
 import { noting, usePortal } from './context';
+import { EventView } from './event-view';
 import { html } from './html';
 import { Failure, PageHeading, Pager, when } from './shared';
 import type { Attempt, DictionaryEntry, Pagination, Webhook } from './types';
@@ -8,11 +9,12 @@ import type { Attempt, DictionaryEntry, Pagination, Webhook } from './types';
 const pollEveryMs = 1000;
 const pollForMs = 60_000;
 
-/** The attempt log of one endpoint, one page at a time. */
+/** The attempt log of one endpoint, one page at a time; each row's event id opens the event. */
 function AttemptLog(props: {
   readonly attempts: readonly Attempt[];
   readonly canRetry: boolean;
   readonly onRetry: (attempt: Attempt) => void;
+  readonly onOpenEvent: (attempt: Attempt) => void;
 }) {
   if (props.attempts.length === 0) return html`<p>No delivery attempts yet.</p>`;
   return html`<table class="ap-table">
@@ -32,7 +34,13 @@ function AttemptLog(props: {
       ${props.attempts.map(
         (attempt) => html`<tr key=${attempt.id} data-delivery-id=${attempt.deliveryId}>
           <td>${when(attempt.attemptedAt)}</td>
-          <td><code>${attempt.eventType}</code></td>
+          <td>
+            <code>${attempt.eventType}</code>
+            <button type="button" class="ap-link" data-attempt-id=${attempt.id}
+              aria-label=${`Open event ${attempt.eventId}`} onClick=${() => props.onOpenEvent(attempt)}>
+              ${attempt.eventId}
+            </button>
+          </td>
           <td>${attempt.attempt}</td>
           <td class=${attempt.succeeded ? 'ap-ok' : 'ap-bad'}>
             ${attempt.succeeded ? 'succeeded' : 'failed'}${attempt.statusCode === undefined ? '' : ` (${attempt.statusCode})`}
@@ -158,6 +166,10 @@ export function DeliveriesPage(props: {
   const [page, setPage] = useState(1);
   const [error, setError] = useState<ApiFailure>();
   const [waitingFor, setWaitingFor] = useState<string>();
+  const [opened, setOpened] = useState<Attempt>();
+  /** The attempt whose event was open, so Back can put focus on its link again. */
+  const returnTo = useRef<string>();
+  const section = useRef<HTMLElement>(null);
   const timer = useRef<ReturnType<typeof setInterval>>();
   const webhook = webhooks?.find((candidate) => candidate.id === props.webhookId) ?? webhooks?.[0];
 
@@ -234,8 +246,22 @@ export function DeliveriesPage(props: {
     portal.announce(`Delivery ${attempt.deliveryId} is due again (${result.data.status}).`);
     watch(attempt.deliveryId);
   };
+  // Runs after the page heading has taken focus: the link that opened the event takes it back.
+  useEffect(() => {
+    if (opened || returnTo.current === undefined) return;
+    section.current
+      ?.querySelector<HTMLButtonElement>(`button[data-attempt-id="${CSS.escape(returnTo.current)}"]`)
+      ?.focus();
+    returnTo.current = undefined;
+  }, [opened]);
+  const back = () => {
+    returnTo.current = opened?.id;
+    setOpened(undefined);
+  };
   const canWrite = portal.may('writeWebhooks');
-  return html`<section aria-labelledby="ap-page-title">
+  if (opened)
+    return html`<${EventView} eventId=${opened.eventId} webhooks=${webhooks ?? []} onBack=${back} />`;
+  return html`<section aria-labelledby="ap-page-title" ref=${section}>
     <${PageHeading} text="Deliveries" />
     <${Failure} error=${error} />
     ${
@@ -258,7 +284,7 @@ export function DeliveriesPage(props: {
             <button type="button" onClick=${() => load(webhook.id, page)}>Refresh</button>
           </div>
           ${waitingFor ? html`<p class="ap-muted">Waiting for delivery ${waitingFor}…</p>` : null}
-          ${attempts ? html`<${AttemptLog} attempts=${attempts} canRetry=${canWrite} onRetry=${retry} />` : null}
+          ${attempts ? html`<${AttemptLog} attempts=${attempts} canRetry=${canWrite} onRetry=${retry} onOpenEvent=${setOpened} />` : null}
           ${
             pagination
               ? html`<${Pager} page=${pagination.page} totalPages=${pagination.totalPages} label="Delivery pages" onPage=${setPage} />`

@@ -75,3 +75,32 @@ export interface ExampleAnswer {
   readonly v2: Record<string, unknown>;
   readonly v1: Record<string, unknown>;
 }
+
+/** An event as the event log shows it: the v2 payload a receiver gets, `timestamp` when it occurred. */
+export interface EventPayload {
+  readonly event_type: string;
+  readonly event_id: string;
+  readonly api_version: string;
+  readonly timestamp: string;
+  readonly timestamp_epoch: number;
+  readonly affiliate_id: string;
+  /** The category's fields, attribution and the identity block, as the API sends them. */
+  readonly [field: string]: unknown;
+}
+
+/** Where one endpoint's delivery of an event stands (`nextAttemptAt` only while pending). */
+export interface EventDelivery {
+  readonly webhookId: string;
+  readonly deliveryId: string;
+  readonly status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  readonly attempts: number;
+  readonly nextAttemptAt?: string;
+  readonly lastAttemptAt?: string;
+  readonly lastStatusCode?: number;
+}
+
+/** GET /v2/events/{eventId}: the event and one delivery per endpoint it went to (none when unsubscribed). */
+export interface EventAnswer {
+  readonly event: EventPayload;
+  readonly deliveries: readonly EventDelivery[];
+}
