@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signWebhook } from '@affiliate-commerce/webhook-verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test-services';
 
 /**
  * The receiver examples outside the repository, as a reader who copies one gets it: the
@@ -24,17 +24,6 @@ const running: ChildProcess[] = [];
 
 const run = (command: string, args: string[], cwd: string): string =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Packs a workspace package (building it first when its `dist` is missing) and returns the tarball. */
 function pack(name: string): string {

@@ -2,7 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import { verifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test-services';
 import { readmeBlocks } from '../demo-server/src/readme-blocks';
 import { type RunningDemo, startDemo } from '../demo-server/src/spawn-demo';
 
@@ -112,17 +113,6 @@ const onPath = (tool: string): boolean =>
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const work = mkdtempSync(join(tmpdir(), 'affiliate-commerce-receivers-'));
 const running: ChildProcess[] = [];

@@ -6,6 +6,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { safeVerifyWebhook } from '@affiliate-commerce/webhook-verify';
+import { freePort } from '../../../test-services';
+
+export { freePort };
 
 /** One request the receiver got. */
 export interface Received {
@@ -90,13 +93,4 @@ export async function startReceiver(options: { port?: number; listening?: boolea
     await receiver.start();
   }
   return receiver;
-}
-
-/** A port nothing listens on right now (free once, as the kernel hands it out). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
