@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { startReceiver, type TestService, testService, testTokens } from '@affiliate-commerce/testkit';
+import {
+  memoryLogger,
+  startReceiver,
+  type TestService,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { verifyWebhook, verifyWebhookV1 } from '@affiliate-commerce/webhook-verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StorageUnavailableError } from '../errors';
+import { memoryStorage } from '../memory/memory-storage';
 import { nodeHttpClient } from '../net/node-http-client';
 import { nodeResolver } from '../net/node-resolver';
 
@@ -392,5 +400,38 @@ describe('4 delivery: a real local receiver', () => {
       403,
     );
     expect((await api(svc, 'GET', `/v2/webhooks/${id}/deliveries?limit=0`)).status).toBe(422);
+  });
+});
+
+describe('storage lost between the send and the breaker count', () => {
+  it('the attempt and its outcome are still written (no second send after the lease), and a warning says the count was not', async () => {
+    const storage = memoryStorage();
+    const { logger, events } = memoryLogger();
+    const svc = testService({
+      storage,
+      logger,
+      http: nodeHttpClient(),
+      resolver: nodeResolver(),
+      allowPrivateNetworks: true,
+      deliveries: { random: () => 0.5, timeoutMs: 400 },
+    });
+    const { id } = await webhook(svc);
+    // A failed attempt counts towards the breaker: that count is the write that fails.
+    receiver.answer({ status: 500, body: 'boom' });
+    await emitOrder(svc);
+    storage.webhooks.setBreaker = () =>
+      Promise.reject(new StorageUnavailableError('PostgreSQL is unavailable'));
+    try {
+      expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 1, retrying: 1 });
+    } finally {
+      receiver.answer({ status: 200, body: 'ok' });
+    }
+    expect((await deliveriesOf(svc, id)).items).toMatchObject([{ attempt: 1, statusCode: 500 }]);
+    expect(events('webhook.breaker.unrecorded')).toMatchObject([
+      { meta: { webhookId: id, succeeded: false } },
+    ]);
+    // Due again on its retry schedule (5 s), not held until a lease ends.
+    svc.clock.advance(5_000);
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 1, succeeded: 1 });
   });
 });

@@ -265,10 +265,21 @@ export async function settleOne(
   const admission = await breakers.admit(loaded.webhook, deps.clock.now());
   if (admission instanceof Date) return { kind: 'deferred', claimed, until: admission };
   const attempted = await attempt(deps, claimed, loaded, options);
-  await breakers.record(loaded.webhook, {
+  const counted = {
     succeeded: attempted.kind === 'succeeded',
     probe: admission === 'probe',
     at: attempted.item.outcome.attempt.attemptedAt,
+  };
+  // The attempt was sent: its outcome is written even when the breaker's count cannot be (storage
+  // went away meanwhile), or the receiver would get the delivery again once the lease ended.
+  await retryWhileUnavailable(() => breakers.record(loaded.webhook, counted)).catch((cause: unknown) => {
+    deps.logger.warn('Circuit breaker not updated after an attempt', {
+      event: 'webhook.breaker.unrecorded',
+      affiliateId: loaded.webhook.affiliateId,
+      webhookId: loaded.webhook.id,
+      succeeded: counted.succeeded,
+      cause,
+    });
   });
   return { kind: 'attempted', attempted };
 }
