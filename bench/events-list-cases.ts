@@ -41,7 +41,10 @@ export interface PageContext {
 /** Every event type the list shows: what the API passes to the storage when `types` is left out. */
 const listed = eventDictionary.filter((d) => d.visibility === 'public').map((d) => d.name);
 
-/** The floor's statements: the storage's columns, one range of `events_list`, one row more than the page. */
+/**
+ * The floor's statements: the storage's columns, one range of `events_list` (of `events_type_list`
+ * per type for a `types` filter), one row more than the page.
+ */
 function floorStatements(schema: string, limit: number) {
   const from = `select affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent
     from "${schema}".events where affiliate_id = $1`;
@@ -51,7 +54,11 @@ function floorStatements(schema: string, limit: number) {
     after: `${from} and (occurred_at, id collate "C") < ($2::timestamptz, $3::text) ${down}`,
     before: `${from} and (occurred_at, id collate "C") > ($2::timestamptz, $3::text)
       order by occurred_at asc, id collate "C" asc limit ${limit + 1}`,
-    types: `${from} and event_type = any($2::text[]) ${down}`,
+    // One range of `events_type_list` per type, merged and cut to the page.
+    types: `select e.* from unnest($2::text[]) as t(event_type) cross join lateral (
+        select affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent
+        from "${schema}".events where affiliate_id = $1 and event_type = t.event_type ${down}) e
+      ${down}`,
   };
 }
 

@@ -12,6 +12,7 @@ import { webhookBreakerMigration } from './011-webhook-breaker';
 import { outboxRetentionMigration } from './012-outbox-retention';
 import { telemetryMigration } from './013-telemetry';
 import { eventListMigration } from './014-event-list';
+import { eventTypeListMigration } from './015-event-type-list';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   outboxRetentionMigration,
   telemetryMigration,
   eventListMigration,
+  eventTypeListMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';
