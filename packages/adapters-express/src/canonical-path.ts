@@ -32,6 +32,17 @@ export function routeOddPaths(req: Request, _res: Response, next: NextFunction):
 }
 
 /**
+ * Whether the path still has `.`, `..` or empty segments after {@link routeOddPaths}: it climbs
+ * out of the mount point, so it is no path of the API, whatever prefix it starts with.
+ *
+ * @example
+ * climbsOut('/v2/../../portal') // true
+ */
+export function climbsOut(path: string): boolean {
+  return oddSegment.test(path);
+}
+
+/**
  * Gives the request back its URL as sent, before it leaves the router for the host.
  *
  * @example

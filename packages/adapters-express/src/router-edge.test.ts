@@ -150,6 +150,87 @@ describe('express adapter: paths with dot and empty segments', () => {
   });
 });
 
+describe('express adapter: paths under the API prefixes and outside them', () => {
+  const dictionaryHint = (mount: string) =>
+    `The route was not found; did you mean ${mount}/webhooks/actions/getDictionary?`;
+
+  it('answers an unknown path under /v2/ or /webhooks/ with the JSON 404, naming the route with its mount point', async () => {
+    const at = await listen(hostApp(testService()));
+    const hinted = await send(at, '/api/v2/webhooks/actions/getDictionary', { headers: auth });
+    expectEnvelope(hinted, 404, 'NOT_FOUND');
+    expect(JSON.parse(hinted.text).error.message).toBe(dictionaryHint('/api'));
+    for (const path of ['/api/v2/nothing', '/api/webhooks/nothing/at/all', '/api/v2/']) {
+      const answer = await send(at, path, { method: 'POST', headers: auth });
+      expectEnvelope(answer, 404, 'NOT_FOUND');
+      expect(JSON.parse(answer.text).error.message, path).toBe('The route was not found.');
+    }
+  });
+
+  it('names the route from wherever the router is mounted: the root, a nested router, a trailing slash', async () => {
+    const service = testService();
+    const app = express();
+    app.use('/outer', express.Router().use('/api', createExpressRouter(service)));
+    app.use('/slash/', createExpressRouter(service));
+    app.use(createExpressRouter(service));
+    const at = await listen(app);
+    for (const mount of ['', '/outer/api', '/slash']) {
+      const answer = await send(at, `${mount}/v2/webhooks/actions/getDictionary`, { headers: auth });
+      expectEnvelope(answer, 404, 'NOT_FOUND');
+      expect(JSON.parse(answer.text).error.message, mount).toBe(dictionaryHint(mount));
+      expect((await send(at, `${mount}/v2/webhooks`, { headers: auth })).status, mount).toBe(200);
+    }
+  });
+
+  it('hands every path outside the prefixes to the host’s next handler, with its URL as sent', async () => {
+    const reached: string[] = [];
+    const app = express();
+    app.use('/api', createExpressRouter(testService()));
+    app.use((req, res) => {
+      reached.push(`${req.method} ${req.originalUrl}`);
+      res.status(404).json({ host: 'fallback' });
+    });
+    const at = await listen(app);
+    const outside = [
+      ['GET', '/api'],
+      ['GET', '/api/'],
+      ['GET', '/api/portal'],
+      ['GET', '/api/storefront/start-your-plan?utm_source=x'],
+      ['GET', '/api/health'],
+      ['GET', '/api/health/other'],
+      ['GET', '/api/v2'],
+      ['POST', '/api/webhooks'],
+      ['GET', '/api/v2x/webhooks'],
+      ['GET', '/api/V2/webhooks'],
+      ['GET', '/api/v2/../../portal'],
+      ['GET', '/api/webhooks/../../portal'],
+      ['GET', '/elsewhere/v2/webhooks'],
+    ] as const;
+    for (const [method, path] of outside) {
+      const answer = await send(at, path, { method, headers: auth });
+      expect([answer.status, JSON.parse(answer.text)], `${method} ${path}`).toEqual([
+        404,
+        { host: 'fallback' },
+      ]);
+    }
+    expect(reached).toEqual(outside.map(([method, path]) => `${method} ${path}`));
+  });
+
+  it('leaves host routes after a router mounted at the root alone, when they are outside the prefixes', async () => {
+    const app = express();
+    app.use(createExpressRouter(testService()));
+    app.post('/webhooks', (_req, res) => {
+      res.json({ host: 'receiver' });
+    });
+    app.get('/health/host', (_req, res) => {
+      res.json({ host: 'health' });
+    });
+    const at = await listen(app);
+    expect(JSON.parse((await send(at, '/webhooks', { method: 'POST' })).text)).toEqual({ host: 'receiver' });
+    expect(JSON.parse((await send(at, '/health/host')).text)).toEqual({ host: 'health' });
+    expect((await send(at, '/health/live')).status).toBe(200);
+  });
+});
+
 describe('express adapter: body limits while streaming', () => {
   it('answers a chunked upload past 1 MiB with 413 and stops reading it', async () => {
     seenSockets.length = 0;
@@ -243,7 +324,7 @@ describe('express adapter: refused before the body is read', () => {
 });
 
 describe('express adapter: the connection', () => {
-  it('passes req.socket.remoteAddress to the kernel', async () => {
+  it('passes req.socket.remoteAddress and the mount point to the kernel', async () => {
     const seen: (HandleOptions | undefined)[] = [];
     const service = testService();
     const app = hostApp({
@@ -255,7 +336,7 @@ describe('express adapter: the connection', () => {
     });
     const at = await listen(app);
     await send(at, '/api/v2/webhooks', { headers: auth });
-    expect(seen).toEqual([{ remoteAddress: '127.0.0.1', textBodies: true }]);
+    expect(seen).toEqual([{ basePath: '/api', remoteAddress: '127.0.0.1', textBodies: true }]);
   });
 
   it('logs a client that goes away mid-answer once, at debug level, with no stack', async () => {

@@ -9,13 +9,26 @@ const unconvertibleMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const plainHost = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
- * The request's URL as sent, relative to the mount point. The path is appended to the origin,
- * never resolved against it, so `//x` stays a path; an absolute-form target keeps only its path.
+ * Where the router is mounted (`req.baseUrl`, without a trailing slash; empty at the root): the
+ * kernel's base path for the call, so its answers name paths as the client sends them.
+ *
+ * @example
+ * service.handle(toRequest(req), { basePath: mountPath(req) });
+ */
+export function mountPath(req: ExpressRequest): string {
+  return req.baseUrl.replace(/\/+$/, '');
+}
+
+/**
+ * The request's URL as sent: the mount point, then the path below it. The path is appended to
+ * the origin, never resolved against it, so `//x` stays a path; an absolute-form target keeps
+ * only its path.
  */
 function requestUrl(req: ExpressRequest): URL {
   const protocol = req.protocol === 'https' ? 'https' : 'http';
   const target = kernelUrl(req);
-  const path = target.startsWith('/') ? target : target.replace(/^[^/]*\/\/[^/?]*/, '') || '/';
+  const path =
+    mountPath(req) + (target.startsWith('/') ? target : target.replace(/^[^/]*\/\/[^/?]*/, '') || '/');
   const host = req.get('host') ?? '';
   try {
     if (plainHost.test(host)) return new URL(`${protocol}://${host}${path}`);
@@ -36,8 +49,9 @@ export function convertible(req: ExpressRequest): boolean {
 }
 
 /**
- * Converts an Express request into a WHATWG `Request` whose URL is relative to where the router
- * is mounted (Express already strips the mount path from `req.url`). The path is kept as sent
+ * Converts an Express request into a WHATWG `Request` with the URL the client sent: the mount
+ * point ({@link mountPath}, which Express strips from `req.url`) and the path below it, which is
+ * the kernel's to route with `basePath: mountPath(req)`. The path is kept as sent
  * (`//`, `%ZZ`), never read as a host name; a Host header that is not a plain host name is
  * replaced by `localhost`.
  *

@@ -23,7 +23,10 @@ export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promis
  * Serves the API from a fetch runtime: Node 20+, Bun, Deno, and Cloudflare Workers with
  * `nodejs_compat` (each served in CI). Every HTTP decision is the service's; this only binds the base path
  * and passes the client's address on when the server gives it: `Request` carries none, so
- * without it public routes cannot be limited per client.
+ * without it public routes cannot be limited per client. It answers every request: a path that is
+ * no route is the JSON 404 (naming the route when the path exists under the other prefix, e.g.
+ * `/v2/webhooks/actions/getDictionary` for `/webhooks/actions/getDictionary`), a route asked with
+ * another method the 405 with `Allow`; a host serving other paths routes them before calling it.
  *
  * @example
  * // Bun

@@ -16,6 +16,7 @@ export { setDefaultPaymentMethod } from './billing/set-default-payment-method';
 export { checkHealth } from './deliveries/health';
 export { pruneDeliveries } from './deliveries/prune';
 export { runDue } from './deliveries/run-due';
+export { apiPrefixes, underApiPrefix } from './http/api-paths';
 export { corsHeaders, corsPreflight } from './http/cors';
 export type { CorsOrigins } from './http/cors-origins';
 export { maxJsonBodyBytes, validate } from './http/input';

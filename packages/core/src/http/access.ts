@@ -16,7 +16,7 @@ function bearerToken(request: Request): string | undefined {
 }
 
 /**
- * Applies a route's access rule in the order of SPEC 5: 401 (no or unknown token), then 400 (no
+ * Applies a route's access rule in the order of docs/api.md §7.3: 401 (no or unknown token), then 400 (no
  * affiliate context), then 403 (role not allowed).
  */
 export async function checkAccess(

@@ -1,5 +1,5 @@
 /**
- * CORS for the public routes a browser storefront calls from its own origin (SPEC 4.9). Those
+ * CORS for the public routes a browser storefront calls from its own origin (docs/api.md §4.9). Those
  * routes carry no credentials (no cookies, no bearer token), so any origin may call them unless
  * the host narrows the list.
  */

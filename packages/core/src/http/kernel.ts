@@ -14,6 +14,7 @@ import { rateLimitHeaders } from '../rate-limit/rate-limiter';
 import type { ServiceDeps } from '../service-deps';
 import { type RequestWatch, watchRequest } from '../telemetry/request-telemetry';
 import { checkAccess, type Granted } from './access';
+import { noRoute } from './api-paths';
 import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
 import { queryObject, readJsonBody, validate } from './input';
 import { createPathMatcher } from './path-matcher';
@@ -139,6 +140,7 @@ export function createKernel(
   assertCorsRoutes(routes);
   assertBodyLimits(routes);
   const match = createPathMatcher(routes);
+  const isRoute = (path: string) => match(path).length > 0;
   const defaultBase = normaliseBase(options.basePath);
   // What every answer of a route carries, set when its Response is made rather than copied on after.
   const routeHeaders = new Map(
@@ -175,7 +177,8 @@ export function createKernel(
     }
     const path = pathname.slice(base.length) || '/';
     const candidates = match(path);
-    if (candidates.length === 0) return reply.error(notFound('route'), everyAnswer);
+    // Under an API prefix, the 404 names the same path under the other prefix when it is a route.
+    if (candidates.length === 0) return reply.error(noRoute(path, base, isRoute), everyAnswer);
     const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
     if (method === 'OPTIONS') {
       const preflight = corsPreflight(

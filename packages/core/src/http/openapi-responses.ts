@@ -85,7 +85,7 @@ interface Answer {
   readonly component?: keyof typeof responseComponents;
 }
 
-/** Answers of the access step (SPEC 5). It runs before the rate-limit step: no limit headers. */
+/** Answers of the access step (docs/api.md §5). It runs before the rate-limit step: no limit headers. */
 function accessAnswers(route: AnyRoute): Record<number, Answer> {
   const { access } = route;
   const answers: Record<number, Answer> = {};

@@ -75,7 +75,7 @@ describe('OpenAPI document', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     const statuses = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses);
-    // Path ids that are any non-empty string; a storefront query whose junk is dropped, never refused (SPEC 8).
+    // Path ids that are any non-empty string; a storefront query whose junk is dropped, never refused (docs/api.md §8.2).
     expect(statuses('/v2/ecommerceSubscriptions/{id}', 'get')).not.toContain('422');
     expect(statuses('/v2/journeyTemplates/{slug}/frontend', 'get')).not.toContain('422');
     // An id capped at the kernel's own limit: a longer one is 404 before validation.

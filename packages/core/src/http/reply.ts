@@ -57,7 +57,7 @@ export function responseText(response: Response): string | undefined {
 }
 
 /**
- * The error envelope of DESIGN.md: `{ success: false, error: { code, message, field? } }`, with
+ * The error envelope of docs/api.md §7.1: `{ success: false, error: { code, message, field? } }`, with
  * the error's own headers and then `headers` (the kernel's, set as the answer is made).
  *
  * @example

@@ -86,7 +86,7 @@ export interface Route<
   readonly bodyDoc?: { readonly contentType: string; readonly schema: z.ZodType };
   readonly responses: Readonly<Record<number, ResponseDoc>>;
   /**
-   * Counts each call against a named budget of the rate-limit port (SPEC 8): per user, or, on a
+   * Counts each call against a named budget of the rate-limit port (docs/api.md §8.1): per user, or, on a
    * public route, per client (`clientKey`, by default the remote address).
    */
   readonly rateLimit?: { readonly bucket: string; readonly per?: 'user' | 'client' };
@@ -98,7 +98,7 @@ export interface Route<
   /**
    * The handler itself drops what storage cannot hold (NUL characters): the kernel passes such
    * query and body values on instead of answering 422. For the storefront capture, where junk
-   * must never fail the call (SPEC 8).
+   * must never fail the call (docs/api.md §8.2).
    */
   readonly allowNul?: boolean;
   /**

@@ -1,7 +1,7 @@
 import { webhookEventSchema } from '@affiliate-commerce/webhook-verify/schemas';
 import { z } from 'zod';
 
-/** The error envelope of DESIGN.md, for documentation and response checks. */
+/** The error envelope of docs/api.md §7.1, for documentation and response checks. */
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),

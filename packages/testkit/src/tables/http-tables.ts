@@ -17,6 +17,7 @@ import { recoverHttpTable } from './recover.http-table';
 import { requestTypesHttpTable } from './request-types.http-table';
 import { subscriptionHttpTable } from './subscriptions.http-table';
 import { supportUpstreamHttpTable } from './support-upstream.http-table';
+import { unknownPathsHttpTable } from './unknown-paths.http-table';
 import { webhookExamplesHttpTable } from './webhook-examples.http-table';
 import { webhookHealthHttpTable } from './webhook-health.http-table';
 import { webhookLifecycleHttpTable } from './webhook-lifecycle.http-table';
@@ -47,4 +48,5 @@ export const httpTables: readonly HttpTable[] = [
   healthHttpTable,
   healthBehindHttpTable,
   healthDownHttpTable,
+  unknownPathsHttpTable,
 ];
