@@ -95,7 +95,7 @@ beforeAll(() => {
 
 afterAll(() => {
   for (const child of running) {
-    // npm start runs tsx under a shell: stop the whole process group.
+    // Stop the whole process group: npm, and the node it replaced itself with.
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
   }
   rmSync(work, { recursive: true, force: true });

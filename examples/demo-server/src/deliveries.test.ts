@@ -54,7 +54,7 @@ interface Attempt {
   statusCode?: number;
 }
 
-// The envelope (SPEC 2.7), the identity block (6.3) and the JOURNEY allowlist (6.2).
+// The envelope (docs/api.md §2.7), the identity block (§6.3) and the JOURNEY allowlist (§6.2).
 const journeyV2Fields = new Set([
   ...['event_type', 'event_id', 'api_version', 'timestamp', 'timestamp_epoch', 'affiliate_id'],
   ...['patient_marketing_consent', 'is_returning_patient', 'patient_id', 'patient_external_id'],
@@ -159,7 +159,7 @@ describe('webhook delivery in the demo (npm start, HTTP only)', () => {
   }, 60_000);
 
   afterEach(({ task }) => {
-    if (task.result?.state === 'fail') console.error(`demo output:\n${demo?.output()}`);
+    if (task.result?.state === 'fail') console.error(`demo output:\n${demo?.output()}\nlog:\n${demo?.log()}`);
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import {
   createService,
   type DeliveryOptions,
   flexibleRateLimiter,
+  type Logger,
   randomIds,
   type Service,
   type Storage,
@@ -42,6 +43,8 @@ export async function createDemoApp(options: {
   storefrontApiBaseUrl?: string;
   /** Where the demo listens; its receiver webhooks point there. Default `http://localhost:3000`. */
   baseUrl?: string;
+  /** Where the service and its delivery worker log. Default JSON lines on the console. */
+  logger?: Logger;
 }): Promise<DemoApp> {
   // The sandbox processor with Stripe's test methods; no Stripe account needed.
   const processor = demoProcessor();
@@ -52,7 +55,7 @@ export async function createDemoApp(options: {
     auth: staticTokenAuth(demoPrincipals),
     clock: systemClock(),
     ids: randomIds(),
-    logger: consoleLogger(),
+    logger: options.logger ?? consoleLogger(),
     rateLimiter: flexibleRateLimiter(),
     processor,
     caseSystem,

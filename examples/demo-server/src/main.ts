@@ -1,9 +1,10 @@
 import { createServer, type RequestListener } from 'node:http';
 import { type AddressInfo, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
-import { runWorker, type Storage } from '@affiliate-commerce/core';
+import { type Logger, runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres, openPglite } from '@affiliate-commerce/storage-postgres';
 import { createDemoApp } from './demo-app';
+import { demoLogSettings, openDemoLog } from './demo-log';
 import { demoPrincipals } from './demo-tokens';
 
 const port = Number(process.env.PORT || 3000);
@@ -11,20 +12,32 @@ const port = Number(process.env.PORT || 3000);
 // networks, so on a shared network it would be an open proxy into them.
 const host = process.env.HOST || '127.0.0.1';
 // npm runs workspace scripts in the workspace folder; INIT_CWD is where `npm start` was typed.
-const dataDir = resolve(
-  process.env.DATA_DIR ?? resolve(process.env.INIT_CWD ?? process.cwd(), '.data'),
-  'pglite',
+const typedIn = process.env.INIT_CWD ?? process.cwd();
+const dataRoot = resolve(process.env.DATA_DIR ?? resolve(typedIn, '.data'));
+const dataDir = resolve(dataRoot, 'pglite');
+// The service's and the delivery worker's lines go to a file, so the banner stays on screen.
+const logSettings = demoLogSettings(
+  {
+    DEMO_LOG: process.env.DEMO_LOG,
+    DEMO_LOG_LEVEL: process.env.DEMO_LOG_LEVEL,
+    DATABASE_URL: process.env.DATABASE_URL,
+  },
+  { dataRoot, cwd: typedIn },
 );
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`affiliate-commerce demo: PORT must be a port number, got ${process.env.PORT}`);
   process.exit(1);
 }
+if (typeof logSettings === 'string') {
+  console.error(`affiliate-commerce demo: ${logSettings}`);
+  process.exit(1);
+}
 
-async function openStorage(): Promise<{ storage: Storage; where: string }> {
+async function openStorage(logger: Logger): Promise<{ storage: Storage; where: string }> {
   if (process.env.DATABASE_URL) {
     return {
-      storage: await connectPostgres({ connectionString: process.env.DATABASE_URL }),
+      storage: await connectPostgres({ connectionString: process.env.DATABASE_URL, logger }),
       where: 'PostgreSQL (DATABASE_URL)',
     };
   }
@@ -77,8 +90,17 @@ const url = `http://${urlHost}:${address.port}`;
 // The demo's own receiver webhooks call this server; a wildcard address is reached on loopback.
 const selfUrl = ['0.0.0.0', '::'].includes(address.address) ? `http://localhost:${address.port}` : url;
 
-const { storage, where } = await openStorage();
-const { app, service } = await createDemoApp({ storage, baseUrl: selfUrl });
+let log: ReturnType<typeof openDemoLog>;
+try {
+  log = openDemoLog(logSettings);
+} catch (error) {
+  console.error(
+    `affiliate-commerce demo: cannot write the log file ${logSettings.file} (${(error as Error).message}); set DEMO_LOG to another file, or to - for this terminal`,
+  );
+  process.exit(1);
+}
+const { storage, where } = await openStorage(log.logger);
+const { app, service } = await createDemoApp({ storage, baseUrl: selfUrl, logger: log.logger });
 handle = app;
 server.on('error', (error) => {
   console.error('affiliate-commerce demo: server failed', error);
@@ -99,6 +121,7 @@ if (!isLoopback(address.address)) {
   );
 }
 console.log(`storage: ${where}`);
+console.log(`log: ${log.where}`);
 console.log('demo tokens (demo only):');
 for (const [token, principal] of Object.entries(demoPrincipals)) {
   const who =
@@ -127,6 +150,7 @@ async function shutDown(exitCode: number): Promise<void> {
   worker.abort();
   await delivering;
   await storage.close();
+  log.close();
   process.exit(exitCode);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -9,6 +10,10 @@ export interface RunningDemo {
   readonly url: string;
   /** Everything it printed so far, stdout and stderr interleaved. */
   readonly output: () => string;
+  /** The log file the banner names; undefined when the lines go to the terminal (`DEMO_LOG=-`). */
+  readonly logFile: string | undefined;
+  /** What the log file holds so far ('' when there is none). */
+  readonly log: () => string;
   /** Sends `signal` and resolves with the exit code and how long the exit took. */
   readonly stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; ms: number }>;
 }
@@ -20,7 +25,15 @@ export interface RunningDemo {
 export function startDemo(dataDir: string, env: Record<string, string> = {}): Promise<RunningDemo> {
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_LOG: '',
+      DEMO_LOG_LEVEL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -35,7 +48,10 @@ export function startDemo(dataDir: string, env: Record<string, string> = {}): Pr
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (match && /curl -X PUT/.test(output)) resolve({ child, url: match[1]!, output: () => output, stop });
+      if (!match || !/curl -X PUT/.test(output)) return;
+      const logFile = /^log: (.+) \(DEMO_LOG=- shows/m.exec(output)?.[1];
+      const log = () => (logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+      resolve({ child, url: match[1]!, output: () => output, logFile, log, stop });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

@@ -59,7 +59,7 @@ describe.each([
   it('6.6 processes a delivery posted twice once (dedupe by event_id)', async () => {
     const { processed, post } = await start(parseJsonFirst);
     const first = await post(signWebhook({ payload: body, secret }));
-    // A retry signs again with a fresh timestamp; event_id stays (DESIGN: delivery).
+    // A retry signs again with a fresh timestamp; event_id stays (docs/api.md §11.3).
     const second = await post(signWebhook({ payload: body, secret }));
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(await first.json()).toEqual({ received: true });

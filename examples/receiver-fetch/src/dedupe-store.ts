@@ -1,5 +1,5 @@
 /**
- * Remembers which deliveries were processed, by `event_id` (SPEC 2.7: the deduplication key,
+ * Remembers which deliveries were processed, by `event_id` (docs/api.md §2.7: the deduplication key,
  * stable across retries). The sender retries for about a day and a half and can be asked to
  * retry by hand later, so remember ids for a week. In production use something shared by every
  * instance: a unique key in your database (INSERT … ON CONFLICT DO NOTHING), or Redis

@@ -16,6 +16,20 @@ const handler = createWebhookHandler({
     console.log(event.event_type, event.event_id);
   },
 });
-serve(handler, { port }).on('listening', () =>
+const server = serve(handler, { port }).on('listening', () =>
   console.log(`receiving webhooks on http://127.0.0.1:${port}/`),
 );
+
+// SIGTERM (a process manager, a container stop) or Ctrl-C: stop taking deliveries, let those in
+// flight be answered, then exit. An unanswered delivery is retried by the sender.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 3_000).unref();
+  });
+}
