@@ -90,7 +90,7 @@ export async function queueOrderEvents(
           currency: 'USD',
         },
       });
-      records.push(result._unsafeUnwrap());
+      records.push(result);
     }
   };
   await Promise.all(Array.from({ length: 8 }, emitOne));

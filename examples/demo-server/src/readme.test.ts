@@ -12,6 +12,7 @@ import {
   shellCommands,
 } from './readme-blocks';
 import { type RunningDemo, startDemo } from './spawn-demo';
+import { typecheckProgram, typeProblems } from './typecheck';
 
 // The README doc-test: every ```ts block compiles against the packages' public exports, and every
 // ```sh block with curl runs, in README order, against the demo started as `npm start`.
@@ -45,32 +46,13 @@ import { notAnExport } from '@affiliate-commerce/core';
 export { createService, notAnExport };
 `;
 
-/** One program for every block, as files beside README.md, with the options of tsconfig.base.json. */
-function compile(files: ReadonlyMap<string, string>): ts.Program {
-  const { config } = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile);
-  const { options, errors } = ts.convertCompilerOptionsFromJson(config.compilerOptions, root);
-  if (errors.length > 0) throw new Error(ts.flattenDiagnosticMessageText(errors[0]!.messageText, '\n'));
-  const host = ts.createCompilerHost({ ...options, noEmit: true }, true);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, language, ...rest) => {
-    const text = files.get(name);
-    return text === undefined
-      ? getSourceFile(name, language, ...rest)
-      : ts.createSourceFile(name, text, language);
-  };
-  host.fileExists = (name) => files.has(name) || fileExists(name);
-  host.readFile = (name) => files.get(name) ?? readFile(name);
-  return ts.createProgram([...files.keys()], { ...options, noEmit: true }, host);
-}
-
 /** The diagnostics of one file, positioned in README.md when `block` is given. */
 function problems(program: ts.Program, fileName: string, block?: MarkdownBlock): string[] {
-  const file = program.getSourceFile(fileName)!;
-  return [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].map((d) => {
-    const at = d.start === undefined ? undefined : file.getLineAndCharacterOfPosition(d.start);
-    const where = block && at ? `README.md:${block.line + at.line}:${at.character + 1}` : fileName;
-    return `${where} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-  });
+  return typeProblems(
+    program,
+    fileName,
+    block && ((line, column) => `README.md:${block.line + line}:${column + 1}`),
+  );
 }
 
 let program: ts.Program;
@@ -82,7 +64,7 @@ beforeAll(async () => {
   const tsBlocks = blocks.filter((block) => block.lang === 'ts');
   // Every block is a module (top-level await, no globals leaking between blocks).
   const files = new Map(tsBlocks.map((block) => [blockFile(block), `${block.code}\nexport {};\n`]));
-  program = compile(files.set(preludeFile, prelude).set(probeFile, probe));
+  program = typecheckProgram(root, files.set(preludeFile, prelude).set(probeFile, probe));
   demo = await starting;
 }, 120_000);
 

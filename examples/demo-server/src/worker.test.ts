@@ -88,7 +88,7 @@ describe('4 delivery from the PostgreSQL outbox with two worker processes', () =
         eventType: 'order_created',
         data: { order_id: `${prefix}_${i}` },
       });
-      ids.add(event._unsafeUnwrap().eventId);
+      ids.add(event.eventId);
     }
     return ids;
   }

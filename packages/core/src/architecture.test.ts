@@ -33,7 +33,7 @@ const domains = [
 ];
 
 const layers: readonly Layer[] = [
-  { name: 'base', holds: ['errors.ts', 'compare-and-set.ts'] },
+  { name: 'base', holds: ['errors.ts', 'host-call.ts', 'compare-and-set.ts'] },
   // Ports to the world outside storage, each with its Node or sandbox implementation.
   { name: 'ports', holds: ['ports/', 'net/', 'rate-limit/', 'cases/', 'payments/', 'telemetry/'] },
   // The runtime's crypto, IDNA and default HTTP client and resolver, behind `#platform`.

@@ -33,7 +33,7 @@ export interface DomainError {
 }
 
 /**
- * The HTTP status of each error code (DESIGN.md, "Error body"). Typed as a full record so that
+ * The HTTP status of each error code (docs/api.md §7.2). Typed as a full record so that
  * adding a code without a status fails to compile.
  */
 export const errorStatus: Readonly<Record<ErrorCode, number>> = {
@@ -120,7 +120,7 @@ export const webhookDisabled = (): DomainError => ({
   message: 'The webhook is disabled; enable it with PATCH /v2/webhooks/{id}/status first.',
 });
 
-/** 409: the processor refuses a payment method that was detached before (SPEC 4.8). */
+/** 409: the processor refuses a payment method that was detached before (docs/api.md §4.4, §7.2). */
 export const paymentMethodCannotBeReused = (): DomainError => ({
   code: 'PAYMENT_METHOD_CANNOT_BE_REUSED',
   message: 'This payment method was detached earlier and cannot be attached again; collect a new one.',
@@ -164,6 +164,53 @@ export const storageUnavailable = (cause?: unknown): DomainError => ({
 });
 
 /** Registered, so a second copy of this package recognises the first one's errors. */
+const hostErrorBrand = Symbol.for('@affiliate-commerce/core.AffiliateCommerceError');
+
+/**
+ * What a host call (`service.commerce.*`, `service.webhooks.*`, `service.affiliates.*`,
+ * `service.deliveries.recover`) rejects with when it fails: the same `code` and `status` the HTTP
+ * API answers with, the one input `field` at fault when there is one, and for an upstream or
+ * storage failure its `cause` (for logs). Recognise it with {@link isAffiliateCommerceError},
+ * which works across duplicate copies of this package where `instanceof` does not.
+ *
+ * @example
+ * try {
+ *   await service.commerce.setSubscriptionStatus({ affiliateId: 'aff_1', subscriptionId: 'sub_1', status: 'paused' });
+ * } catch (error) {
+ *   if (isAffiliateCommerceError(error) && error.code === 'NOT_FOUND') return; // nothing to pause
+ *   throw error;
+ * }
+ */
+export class AffiliateCommerceError extends Error {
+  readonly [hostErrorBrand] = true;
+  /** The error code, as in the HTTP error envelope. */
+  readonly code: ErrorCode;
+  /** The HTTP status the API answers this code with. */
+  readonly status: number;
+  /** The one input field at fault (`INVALID_FIELD`, `PAYLOAD_TOO_LARGE`), as a dotted path. */
+  readonly field?: string;
+  /** Seconds to wait before trying again, when the failure says (`RATE_LIMITED`, `STORAGE_UNAVAILABLE`). */
+  readonly retryAfterSeconds?: number;
+
+  constructor(error: Pick<DomainError, 'code' | 'message' | 'field' | 'headers' | 'cause'>) {
+    super(error.message, error.cause === undefined ? undefined : { cause: error.cause });
+    this.name = 'AffiliateCommerceError';
+    this.code = error.code;
+    this.status = errorStatus[error.code];
+    if (error.field !== undefined) this.field = error.field;
+    const retryAfter = Number(error.headers?.['Retry-After']);
+    if (Number.isFinite(retryAfter) && retryAfter > 0) this.retryAfterSeconds = retryAfter;
+  }
+}
+
+/** True for an {@link AffiliateCommerceError}, from this copy of the package or another. */
+export function isAffiliateCommerceError(value: unknown): value is AffiliateCommerceError {
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[hostErrorBrand] === true
+  );
+}
+
+/** Registered, so a second copy of this package recognises the first one's errors. */
 const storageUnavailableBrand = Symbol.for('@affiliate-commerce/core.StorageUnavailableError');
 
 /**
@@ -171,19 +218,20 @@ const storageUnavailableBrand = Symbol.for('@affiliate-commerce/core.StorageUnav
  * was refused, reset or ended by the server (a restart, a fail-over, a stop), a connection could
  * not be had in time, or the server is starting, shutting down or read-only in recovery. The
  * kernel answers it with 503 `STORAGE_UNAVAILABLE` and `Retry-After`; a worker waits and tries
- * again. Any other rejection of a store is a bug and stays a 500. Recognise it with
- * {@link isStorageUnavailable}, which works across duplicate copies of this package.
+ * again; a host call rejects with it (an {@link AffiliateCommerceError} with code
+ * `STORAGE_UNAVAILABLE`, status 503). Any other rejection of a store is a bug and stays a 500.
+ * Recognise it with {@link isStorageUnavailable}, which works across duplicate copies of this package.
  *
  * @example
  * // In a store of your own, when the driver reports that the connection failed:
  * throw new StorageUnavailableError('the database refused the connection', { cause: error });
  */
-export class StorageUnavailableError extends Error {
-  readonly code = 'STORAGE_UNAVAILABLE' as const;
+export class StorageUnavailableError extends AffiliateCommerceError {
+  declare readonly code: 'STORAGE_UNAVAILABLE';
   readonly [storageUnavailableBrand] = true;
 
   constructor(message = 'Storage is unreachable.', options?: { cause?: unknown }) {
-    super(message, options);
+    super({ ...storageUnavailable(options?.cause), message });
     this.name = 'StorageUnavailableError';
   }
 }

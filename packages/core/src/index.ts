@@ -198,9 +198,12 @@ export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from '
 export type { CaseView } from './support/support-view';
 export { instrumentationName } from './telemetry/otel';
 export type { BreakerOptions } from './webhooks/breaker';
+export type { CreateWebhookInput } from './webhooks/create-webhook';
+export type { HostWebhooks, WebhookRef } from './webhooks/host-webhooks';
 export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './webhooks/secret-box';
 export { webhookHeaders } from './webhooks/signature';
 export { maxPreviousSecrets } from './webhooks/signing-secrets';
+export type { UpdateWebhookInput } from './webhooks/update-webhook';
 export type { WebhookDeps, WebhookServiceOptions } from './webhooks/webhook-options';
 export type {
   EndpointDisabledNotice,
@@ -214,3 +217,4 @@ export type {
   WebhookStatus,
   WebhookStore,
 } from './webhooks/webhook-store';
+export type { WebhookView } from './webhooks/webhook-view';

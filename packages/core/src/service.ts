@@ -6,8 +6,9 @@ import { type PruneOptions, pruneDeliveries } from './deliveries/prune';
 import { type RecoverInput, recoverDeliveries } from './deliveries/recover';
 import { checkDeliveryOptions, type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
 import { type WorkOptions, work } from './deliveries/run-worker';
-import type { DomainError } from './errors';
+import type { AffiliateCommerceError, DomainError } from './errors';
 import type { EventRecord } from './events/v2-payload';
+import { settled } from './host-call';
 import { validate } from './http/input';
 import { createKernel, type HandleOptions, type KernelOptions } from './http/kernel';
 import type { AnyRoute } from './http/route';
@@ -38,6 +39,7 @@ import {
   setSubscriptionStatus,
 } from './subscriptions/set-subscription-status';
 import type { Subscription } from './subscriptions/subscription-store';
+import { type HostWebhooks, hostWebhooks } from './webhooks/host-webhooks';
 import { type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
 
 /**
@@ -48,7 +50,7 @@ export interface ServiceOptions {
   // ---- Ports -------------------------------------------------------------------------------
   /** Where everything is stored: `connectPostgres`/`openPglite` (storage-postgres), or `memoryStorage()` (`/memory`). */
   readonly storage: ServiceDeps['storage'];
-  /** Who is calling: turns a bearer token into a principal (SPEC 5). */
+  /** Who is calling: turns a bearer token into a principal (docs/api.md §5.1). */
   readonly auth: ServiceDeps['auth'];
   /** The time; `systemClock()` in production. */
   readonly clock: ServiceDeps['clock'];
@@ -56,9 +58,9 @@ export interface ServiceOptions {
   readonly ids: ServiceDeps['ids'];
   /** Shared limits (reply rate, storefront abuse limits); `flexibleRateLimiter()`, on Redis across processes. */
   readonly rateLimiter: ServiceDeps['rateLimiter'];
-  /** The payment processor of billing profiles (SPEC 4.4, 4.8): `stripeProcessor` or the sandbox. */
+  /** The payment processor of billing profiles (docs/api.md §4.4, §4.8): `stripeProcessor` or the sandbox. */
   readonly processor: ServiceDeps['processor'];
-  /** The case system mirroring support cases (SPEC 4.1, 4.3): `jsmCaseSystem` or the sandbox. */
+  /** The case system mirroring support cases (docs/api.md §4.1, §4.3): `jsmCaseSystem` or the sandbox. */
   readonly caseSystem: ServiceDeps['caseSystem'];
   /** Unexpected failures and routine notes. Default: a logger that drops everything. */
   readonly logger?: ServiceDeps['logger'];
@@ -105,7 +107,28 @@ const affiliateInput = z.object({
   ecommerceEnabled: z.boolean().default(true),
 });
 
-/** The service: the HTTP kernel plus the calls the host's own back end makes. */
+/** Creates or renames an affiliate (tenant), keeping when it was first created. */
+function upsertAffiliate(
+  deps: ServiceDeps,
+  raw: z.input<typeof affiliateInput>,
+): ResultAsync<Affiliate, DomainError> {
+  const input = validate(affiliateInput, raw, 'input');
+  if (input.isErr()) return errAsync(input.error);
+  return ResultAsync.fromSafePromise(
+    (async () => {
+      const existing = await deps.storage.affiliates.get({ affiliateId: input.value.id });
+      const affiliate = { ...input.value, createdAt: existing?.createdAt ?? deps.clock.now() };
+      await deps.storage.affiliates.upsert({ affiliate });
+      return affiliate;
+    })(),
+  );
+}
+
+/**
+ * The service: the HTTP kernel plus the calls the host's own back end makes. Every host call
+ * returns a promise of its value and rejects with an {@link AffiliateCommerceError} (`code`,
+ * `status`, `field`) when it fails, never resolving to an error.
+ */
 export interface Service {
   /** Serves one API request. Never throws; unexpected failures answer a generic 500. */
   handle(request: Request, options?: HandleOptions): Promise<Response>;
@@ -113,52 +136,54 @@ export interface Service {
   readonly routes: readonly AnyRoute[];
   /** Records that the host's commerce back end reports. */
   readonly commerce: {
-    recordSubscription(input: RecordSubscriptionInput): ResultAsync<Subscription, DomainError>;
+    recordSubscription(input: RecordSubscriptionInput): Promise<Subscription>;
     /** Creates or replaces an order with its coupon redemptions, in one transaction. */
-    recordOrder(input: RecordOrderInput): ResultAsync<RecordedOrder, DomainError>;
+    recordOrder(input: RecordOrderInput): Promise<RecordedOrder>;
     /** Sets the status of a recorded order; 404 when it does not exist for the affiliate. */
-    setOrderStatus(input: SetOrderStatusInput): ResultAsync<Order, DomainError>;
-    /** Creates or updates the journey template of a slug; names must be neutral (SPEC 4.9). */
-    recordJourneyTemplate(input: RecordJourneyTemplateInput): ResultAsync<JourneyTemplate, DomainError>;
+    setOrderStatus(input: SetOrderStatusInput): Promise<Order>;
+    /** Creates or updates the journey template of a slug; names must be neutral (docs/api.md §4.9). */
+    recordJourneyTemplate(input: RecordJourneyTemplateInput): Promise<JourneyTemplate>;
     /** Sets a journey's status (completed and abandoned stamp their time); 404 when it does not exist. */
-    setJourneyStatus(input: SetJourneyStatusInput): ResultAsync<Journey, DomainError>;
+    setJourneyStatus(input: SetJourneyStatusInput): Promise<Journey>;
     /** Stores a patient; emits patient_enrolled, patient_updated and friends. */
-    recordPatient(input: z.input<typeof recordPatientInput>): ResultAsync<Patient, DomainError>;
+    recordPatient(input: z.input<typeof recordPatientInput>): Promise<Patient>;
     /** Emits a dictionary event with its deliveries, in one transaction. */
-    emit(input: CommerceEmitInput): ResultAsync<EventRecord, DomainError>;
+    emit(input: CommerceEmitInput): Promise<EventRecord>;
     /** Stores a prescription; emits prescription_created, _approved, _denied, _sent_to_pharmacy, _renewal_requested. */
-    recordPrescription(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    recordPrescription(input: RecordInput): Promise<CommerceRecord>;
     /** Stores a prescription's pharmacy status; emits pharmacy_received/filled_prescription or pharmacy_status_changed. */
-    recordPharmacyStatus(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    recordPharmacyStatus(input: RecordInput): Promise<CommerceRecord>;
     /** Stores a shipment; emits shipment_created, _in_transit, _delivered, _exception. */
-    recordShipment(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    recordShipment(input: RecordInput): Promise<CommerceRecord>;
     /** Stores a lab order; emits lab_order_created, lab_results_received/interpreted or lab_order_status_changed. */
-    recordLabOrder(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    recordLabOrder(input: RecordInput): Promise<CommerceRecord>;
     /** Stores a payment; emits payment_succeeded, payment_failed, payment_refunded, consultation_payment_succeeded. */
-    recordPayment(input: RecordInput): ResultAsync<CommerceRecord, DomainError>;
+    recordPayment(input: RecordInput): Promise<CommerceRecord>;
     /**
      * Stores a clinical order (the ORDER family); emits order_created, then order_status_changed,
      * _cancelled, _completed, order_case_status_changed, order_product_changed or order_updated as it changes.
      */
-    recordClinicalOrder(input: RecordClinicalOrderInput): ResultAsync<CommerceRecord, DomainError>;
+    recordClinicalOrder(input: RecordClinicalOrderInput): Promise<CommerceRecord>;
     /**
      * Emits what happened on a clinical order: order_message_received, order_visit_scheduled/_completed,
      * order_asset_unlocked, order_titration_changed, order_reminder_sent, order_questionnaire_completed.
      */
-    recordOrderActivity(input: RecordOrderActivityInput): ResultAsync<EventRecord, DomainError>;
+    recordOrderActivity(input: RecordOrderActivityInput): Promise<EventRecord>;
     /** Pauses, resumes or cancels a subscription; emits subscription_paused, _resumed or _cancelled on a real change. */
-    setSubscriptionStatus(input: SetSubscriptionStatusInput): ResultAsync<Subscription, DomainError>;
+    setSubscriptionStatus(input: SetSubscriptionStatusInput): Promise<Subscription>;
     /** Emits subscription_renewal_failed for a failed renewal charge, once per cycle and attempt. */
-    recordRenewalFailure(input: RecordRenewalFailureInput): ResultAsync<EventRecord, DomainError>;
+    recordRenewalFailure(input: RecordRenewalFailureInput): Promise<EventRecord>;
     /** Emits custom_intake_form_completed for a journey, once per form instance. */
-    completeIntakeForm(input: CompleteIntakeFormInput): ResultAsync<EventRecord, DomainError>;
+    completeIntakeForm(input: CompleteIntakeFormInput): Promise<EventRecord>;
   };
+  /** Webhook management from code: the rules of the `/v2/webhooks` routes, for any affiliate. */
+  readonly webhooks: HostWebhooks;
   /** The webhook delivery worker: one batch at a time (`runDue`), or continuously (`work`, which `runWorker` runs). */
   readonly deliveries: {
     runDue(input: { limit: number }): Promise<RunSummary>;
     work(input: WorkOptions): Promise<void>;
     /** Re-queues a webhook's failed deliveries of an outage window (`POST /v2/webhooks/{id}/actions/recover`). */
-    recover(input: RecoverInput): ResultAsync<RecoverResult, DomainError>;
+    recover(input: RecoverInput): Promise<RecoverResult>;
     /** Outbox retention: deletes old finished deliveries, their attempts and unreferenced events, in batches. */
     prune(options?: PruneOptions): Promise<PruneCounts>;
   };
@@ -166,7 +191,7 @@ export interface Service {
   health(options?: HealthOptions): Promise<HealthReport>;
   /** Affiliate (tenant) management for the host. */
   readonly affiliates: {
-    upsert(input: z.input<typeof affiliateInput>): ResultAsync<Affiliate, DomainError>;
+    upsert(input: z.input<typeof affiliateInput>): Promise<Affiliate>;
   };
   /** The ports the service was built with. */
   readonly deps: ServiceDeps;
@@ -176,8 +201,24 @@ export interface Service {
  * Builds the service from its ports.
  *
  * @example
- * const service = createService({ storage, auth, clock: systemClock(), ids: randomIds() });
- * const response = await service.handle(new Request('http://localhost/v2/ecommerceSubscriptions/sub_1'));
+ * import { randomBytes } from 'node:crypto';
+ * import { createService, flexibleRateLimiter, randomIds, systemClock } from '@affiliate-commerce/core';
+ * import { memoryStorage } from '@affiliate-commerce/core/memory';
+ * import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
+ *
+ * const service = createService({
+ *   storage: memoryStorage(), // production: connectPostgres from @affiliate-commerce/storage-postgres
+ *   auth: staticTokenAuth({ tok_admin: { userId: 'usr_1', affiliateId: 'aff_1', roles: ['affiliate_admin'] } }),
+ *   clock: systemClock(),
+ *   ids: randomIds(),
+ *   rateLimiter: flexibleRateLimiter(),
+ *   processor: sandboxProcessor(), // production: stripeProcessor from @affiliate-commerce/processor-stripe
+ *   caseSystem: sandboxCaseSystem(), // production: jsmCaseSystem from @affiliate-commerce/case-system-jsm
+ *   secretKey: randomBytes(32).toString('base64'),
+ * });
+ * const response = await service.handle(
+ *   new Request('http://localhost/v2/webhooks', { headers: { authorization: 'Bearer tok_admin' } }),
+ * );
  */
 export function createService(options: ServiceOptions): Service {
   const {
@@ -206,44 +247,34 @@ export function createService(options: ServiceOptions): Service {
     routes,
     deps,
     commerce: {
-      recordSubscription: (input) => recordSubscription(deps, input),
-      recordOrder: (input) => recordOrder(deps, input),
-      setOrderStatus: (input) => setOrderStatus(deps, input),
-      recordJourneyTemplate: (input) => recordJourneyTemplate(deps, input),
-      setJourneyStatus: (input) => setJourneyStatus(deps, input),
-      recordPatient: (input) => recordPatient(deps, input),
-      emit: (input) => commerceEmit(deps, input),
-      recordPrescription: (input) => recordCommerceRecord(deps, 'prescription', input),
-      recordPharmacyStatus: (input) => recordCommerceRecord(deps, 'pharmacy', input),
-      recordShipment: (input) => recordCommerceRecord(deps, 'shipment', input),
-      recordLabOrder: (input) => recordCommerceRecord(deps, 'labOrder', input),
-      recordPayment: (input) => recordCommerceRecord(deps, 'payment', input),
-      recordClinicalOrder: (input) => recordClinicalOrder(deps, input),
-      recordOrderActivity: (input) => recordOrderActivity(deps, input),
-      setSubscriptionStatus: (input) => setSubscriptionStatus(deps, input),
-      recordRenewalFailure: (input) => recordRenewalFailure(deps, input),
-      completeIntakeForm: (input) => completeIntakeForm(deps, input),
+      recordSubscription: (input) => settled(recordSubscription(deps, input)),
+      recordOrder: (input) => settled(recordOrder(deps, input)),
+      setOrderStatus: (input) => settled(setOrderStatus(deps, input)),
+      recordJourneyTemplate: (input) => settled(recordJourneyTemplate(deps, input)),
+      setJourneyStatus: (input) => settled(setJourneyStatus(deps, input)),
+      recordPatient: (input) => settled(recordPatient(deps, input)),
+      emit: (input) => settled(commerceEmit(deps, input)),
+      recordPrescription: (input) => settled(recordCommerceRecord(deps, 'prescription', input)),
+      recordPharmacyStatus: (input) => settled(recordCommerceRecord(deps, 'pharmacy', input)),
+      recordShipment: (input) => settled(recordCommerceRecord(deps, 'shipment', input)),
+      recordLabOrder: (input) => settled(recordCommerceRecord(deps, 'labOrder', input)),
+      recordPayment: (input) => settled(recordCommerceRecord(deps, 'payment', input)),
+      recordClinicalOrder: (input) => settled(recordClinicalOrder(deps, input)),
+      recordOrderActivity: (input) => settled(recordOrderActivity(deps, input)),
+      setSubscriptionStatus: (input) => settled(setSubscriptionStatus(deps, input)),
+      recordRenewalFailure: (input) => settled(recordRenewalFailure(deps, input)),
+      completeIntakeForm: (input) => settled(completeIntakeForm(deps, input)),
     },
+    webhooks: hostWebhooks(deps),
     deliveries: {
       runDue: (input) => runDue(deps, { ...deliveries, ...input }),
       work: (input) => work(deps, { ...deliveries, ...input }),
-      recover: (input) => recoverDeliveries(deps, input),
+      recover: (input) => settled(recoverDeliveries(deps, input)),
       prune: (options) => pruneDeliveries(deps, options),
     },
     health: (options) => checkHealth(deps, options),
     affiliates: {
-      upsert(raw) {
-        const input = validate(affiliateInput, raw, 'input');
-        if (input.isErr()) return errAsync(input.error);
-        return ResultAsync.fromSafePromise(
-          (async () => {
-            const existing = await deps.storage.affiliates.get({ affiliateId: input.value.id });
-            const affiliate = { ...input.value, createdAt: existing?.createdAt ?? deps.clock.now() };
-            await deps.storage.affiliates.upsert({ affiliate });
-            return affiliate;
-          })(),
-        );
-      },
+      upsert: (raw) => settled(upsertAffiliate(deps, raw)),
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { RecordOrderInput, Service } from '@affiliate-commerce/core';
-import { unwrap } from './unwrap';
 
 const day = 86_400_000;
 
@@ -114,7 +113,7 @@ export async function seedOrders(service: Service, now: Date): Promise<void> {
       const ageMs = Math.floor(next() ** 1.3 * 120 * day);
       const placedAt = new Date(now.getTime() - ageMs - 60_000);
       const id = `${prefix}_${String(index).padStart(4, '0')}`;
-      unwrap(await service.commerce.recordOrder({ affiliateId, order: demoOrder(next, id, placedAt) }));
+      await service.commerce.recordOrder({ affiliateId, order: demoOrder(next, id, placedAt) });
     }
   }
 }

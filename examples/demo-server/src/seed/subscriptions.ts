@@ -1,5 +1,4 @@
 import type { Service } from '@affiliate-commerce/core';
-import { unwrap } from './unwrap';
 
 const day = 86_400_000;
 
@@ -32,5 +31,5 @@ export async function seedSubscriptions(service: Service, now: Date): Promise<vo
       subscription: { id: 'sub_other_monthly', cadence: monthly, nextBillingDate: at(8) },
     },
   ];
-  for (const row of rows) unwrap(await service.commerce.recordSubscription(row));
+  for (const row of rows) await service.commerce.recordSubscription(row);
 }

@@ -123,7 +123,7 @@ describe('deliveries.prune', () => {
       eventType: 'payment_failed',
       data: { order_id: 'ord_1', payment_status: 'failed' },
     });
-    const eventId = emitted._unsafeUnwrap().eventId;
+    const eventId = emitted.eventId;
     const listed = async () => {
       const response = await service.handle(
         new Request('http://api.test/v2/events', {

@@ -1,5 +1,6 @@
 import { testService } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
+import { isAffiliateCommerceError } from '../errors';
 import { createWebhook } from '../webhooks/create-webhook';
 import { maxRecoverPerCall } from './recover';
 
@@ -36,7 +37,7 @@ describe('service.deliveries.recover', () => {
     const recover = () =>
       service.deliveries.recover({ affiliateId: 'aff_1', webhookId, since: hoursAgo(24), limit: 2 });
     const results = [];
-    for (let i = 0; i < 4; i += 1) results.push((await recover())._unsafeUnwrap());
+    for (let i = 0; i < 4; i += 1) results.push(await recover());
     expect(results).toEqual([
       { recovered: 2, hasMore: true },
       { recovered: 2, hasMore: true },
@@ -54,15 +55,18 @@ describe('service.deliveries.recover', () => {
       since: hoursAgo(24),
       limit: 1_000_000,
     });
-    expect(result._unsafeUnwrap()).toEqual({ recovered: 3, hasMore: false });
+    expect(result).toEqual({ recovered: 3, hasMore: false });
   });
 
-  it('answers bad input as a domain error, never a throw', async () => {
+  it('rejects bad input with an AffiliateCommerceError', async () => {
     const { service, webhookId } = await serviceWithFailures(1);
-    const error = async (input: Partial<Parameters<typeof service.deliveries.recover>[0]>) =>
-      (
-        await service.deliveries.recover({ affiliateId: 'aff_1', webhookId, since: hoursAgo(1), ...input })
-      )._unsafeUnwrapErr();
+    const error = async (input: Partial<Parameters<typeof service.deliveries.recover>[0]>) => {
+      const rejection = await service.deliveries
+        .recover({ affiliateId: 'aff_1', webhookId, since: hoursAgo(1), ...input })
+        .catch((e: unknown) => e);
+      expect(isAffiliateCommerceError(rejection)).toBe(true);
+      return rejection;
+    };
     expect(await error({ since: new Date('nonsense') })).toMatchObject({
       code: 'INVALID_FIELD',
       field: 'since',

@@ -63,23 +63,21 @@ const clinicalOrder = (svc: TestService, status = 'pending', fields: Record<stri
         fields: { case_id: 'cs_1', case_status: 'unassigned', product_variation_ids: ['pv_1'], ...fields },
       },
     })
-    .map(() => undefined);
+    .then(() => undefined);
 const orderChange = (status: string, fields: Record<string, unknown> = {}): Emitter => ({
-  setup: async (svc) => must(await clinicalOrder(svc)),
-  emit: async (svc) => must(await clinicalOrder(svc, status, fields)),
+  setup: async (svc) => await clinicalOrder(svc),
+  emit: async (svc) => await clinicalOrder(svc, status, fields),
 });
 const orderActivity = (
   type: Parameters<TestService['commerce']['recordOrderActivity']>[0]['activity']['type'],
 ): Emitter => ({
-  setup: async (svc) => must(await clinicalOrder(svc)),
+  setup: async (svc) => await clinicalOrder(svc),
   emit: async (svc) =>
-    void must(
-      await svc.commerce.recordOrderActivity({
-        affiliateId,
-        orderId: 'co_1',
-        activity: { type, id: 'act_1' },
-      }),
-    ),
+    void (await svc.commerce.recordOrderActivity({
+      affiliateId,
+      orderId: 'co_1',
+      activity: { type, id: 'act_1' },
+    })),
 });
 
 // Prescriptions, pharmacy, shipments, lab orders and payments.
@@ -92,8 +90,8 @@ type RecordCall =
 const record = (svc: TestService, call: RecordCall, status: string) =>
   svc.commerce[call]({ affiliateId, record: { id: 'rec_1', status, orderId: 'ord_1', patientId: 'pat_1' } });
 const recordStatus = (call: RecordCall, status: string, before?: string): Emitter => ({
-  ...(before ? { setup: async (svc: TestService) => void must(await record(svc, call, before)) } : {}),
-  emit: async (svc) => void must(await record(svc, call, status)),
+  ...(before ? { setup: async (svc: TestService) => void (await record(svc, call, before)) } : {}),
+  emit: async (svc) => void (await record(svc, call, status)),
 });
 
 // Support cases, through the API.
@@ -130,7 +128,7 @@ const startJourney = async (svc: TestService) =>
   String((await request(svc, 'POST', '/journeys', { templateSlug: 'start-your-plan' })).id);
 const journeys = new WeakMap<TestService, string>();
 const withJourney = async (svc: TestService) => {
-  must(await template(svc));
+  await template(svc);
   journeys.set(svc, await startJourney(svc));
 };
 const journeyStatus = (
@@ -138,7 +136,7 @@ const journeyStatus = (
 ): Emitter => ({
   setup: withJourney,
   emit: async (svc) =>
-    void must(await svc.commerce.setJourneyStatus({ affiliateId, journeyId: journeys.get(svc)!, status })),
+    void (await svc.commerce.setJourneyStatus({ affiliateId, journeyId: journeys.get(svc)!, status })),
 });
 
 // Ecommerce orders and subscriptions.
@@ -148,9 +146,8 @@ const order = (svc: TestService, overrides: Record<string, unknown> = {}) =>
     order: { id: 'ord_1', totalCents: 4_900, patientId: 'pat_1', ...overrides },
   });
 const orderStatus = (status: 'paid' | 'refunded' | 'cancelled'): Emitter => ({
-  setup: async (svc) => void must(await order(svc)),
-  emit: async (svc) =>
-    void must(await svc.commerce.setOrderStatus({ affiliateId, orderId: 'ord_1', status })),
+  setup: async (svc) => void (await order(svc)),
+  emit: async (svc) => void (await svc.commerce.setOrderStatus({ affiliateId, orderId: 'ord_1', status })),
 });
 const subscription = (svc: TestService) =>
   svc.commerce.recordSubscription({
@@ -168,28 +165,26 @@ const subscriptionStatus = (
   before?: 'paused' | 'cancelled',
 ): Emitter => ({
   setup: async (svc) => {
-    must(await order(svc, { status: 'paid' }));
-    must(await subscription(svc));
+    await order(svc, { status: 'paid' });
+    await subscription(svc);
     if (before)
-      must(
-        await svc.commerce.setSubscriptionStatus({ affiliateId, subscriptionId: 'sub_1', status: before }),
-      );
+      await svc.commerce.setSubscriptionStatus({ affiliateId, subscriptionId: 'sub_1', status: before });
   },
   emit: async (svc) =>
-    void must(await svc.commerce.setSubscriptionStatus({ affiliateId, subscriptionId: 'sub_1', status })),
+    void (await svc.commerce.setSubscriptionStatus({ affiliateId, subscriptionId: 'sub_1', status })),
 });
 
 // Patients.
 const patient = (svc: TestService, given: { externalId?: string; marketingConsent?: boolean } = {}) =>
   svc.commerce.recordPatient({ affiliateId, patient: { id: 'pat_1', ...given } });
 const patientChange = (given: { externalId?: string; marketingConsent?: boolean }): Emitter => ({
-  setup: async (svc) => void must(await patient(svc)),
-  emit: async (svc) => void must(await patient(svc, given)),
+  setup: async (svc) => void (await patient(svc)),
+  emit: async (svc) => void (await patient(svc, given)),
 });
 
 /** The call or request that emits each subscribable event. */
 const emitters: Readonly<Record<string, Emitter>> = {
-  order_created: { emit: async (svc) => must(await clinicalOrder(svc)) },
+  order_created: { emit: async (svc) => await clinicalOrder(svc) },
   order_updated: orderChange('pending', { order_tag: 'priority' }),
   order_status_changed: orderChange('in_review'),
   order_cancelled: orderChange('cancelled'),
@@ -246,7 +241,7 @@ const emitters: Readonly<Record<string, Emitter>> = {
     },
   },
   journey_started: {
-    setup: async (svc) => void must(await template(svc)),
+    setup: async (svc) => void (await template(svc)),
     emit: async (svc) => void (await startJourney(svc)),
   },
   journey_contact_captured: journeyStatus('contact_captured'),
@@ -256,53 +251,51 @@ const emitters: Readonly<Record<string, Emitter>> = {
   custom_intake_form_completed: {
     setup: withJourney,
     emit: async (svc) =>
-      void must(
-        await svc.commerce.completeIntakeForm({
-          affiliateId,
-          journeyId: journeys.get(svc)!,
-          intakeFormId: 'ifm_1',
-          intakeFormInstanceId: 'ifi_1',
-        }),
-      ),
+      void (await svc.commerce.completeIntakeForm({
+        affiliateId,
+        journeyId: journeys.get(svc)!,
+        intakeFormId: 'ifm_1',
+        intakeFormInstanceId: 'ifi_1',
+      })),
   },
-  ecommerce_order_created: { emit: async (svc) => void must(await order(svc)) },
+  ecommerce_order_created: { emit: async (svc) => void (await order(svc)) },
   ecommerce_order_paid: orderStatus('paid'),
   ecommerce_order_refunded: orderStatus('refunded'),
   ecommerce_order_cancelled: orderStatus('cancelled'),
   subscription_created: {
-    setup: async (svc) => void must(await order(svc, { status: 'paid' })),
-    emit: async (svc) => void must(await subscription(svc)),
+    setup: async (svc) => void (await order(svc, { status: 'paid' })),
+    emit: async (svc) => void (await subscription(svc)),
   },
   subscription_renewed: {
     setup: async (svc) => {
-      must(await order(svc, { status: 'paid' }));
-      must(await subscription(svc));
+      await order(svc, { status: 'paid' });
+      await subscription(svc);
     },
     emit: async (svc) =>
-      void must(
-        await order(svc, {
-          id: 'ord_2',
-          isRenewal: true,
-          parentOrderId: 'ord_1',
-          subscriptionId: 'sub_1',
-          cycleNumber: 2,
-        }),
-      ),
+      void (await order(svc, {
+        id: 'ord_2',
+        isRenewal: true,
+        parentOrderId: 'ord_1',
+        subscriptionId: 'sub_1',
+        cycleNumber: 2,
+      })),
   },
   subscription_paused: subscriptionStatus('paused'),
   subscription_resumed: subscriptionStatus('active', 'paused'),
   subscription_cancelled: subscriptionStatus('cancelled'),
   subscription_renewal_failed: {
     setup: async (svc) => {
-      must(await order(svc, { status: 'paid' }));
-      must(await subscription(svc));
+      await order(svc, { status: 'paid' });
+      await subscription(svc);
     },
     emit: async (svc) =>
-      void must(
-        await svc.commerce.recordRenewalFailure({ affiliateId, subscriptionId: 'sub_1', cycleNumber: 2 }),
-      ),
+      void (await svc.commerce.recordRenewalFailure({
+        affiliateId,
+        subscriptionId: 'sub_1',
+        cycleNumber: 2,
+      })),
   },
-  patient_enrolled: { emit: async (svc) => void must(await patient(svc)) },
+  patient_enrolled: { emit: async (svc) => void (await patient(svc)) },
   patient_updated: patientChange({ externalId: 'ext_1' }),
   patient_consent_changed: patientChange({ marketingConsent: true }),
   patient_external_id_linked: patientChange({ externalId: 'ext_1' }),
@@ -389,7 +382,7 @@ describe('6.1 all 57 subscribable events reach a receiver through a real worker,
     const { published, closed } = validators('order_created');
     const example = examplePayloads('order_created').v2;
     expect(closed(example)).toBe(true);
-    // Published schemas keep unknown keys (SPEC 9.2), so only the closed one catches a leak.
+    // Published schemas keep unknown keys (docs/api.md §9.2), so only the closed one catches a leak.
     const leaked = { ...example, patient_email: 'pat@example.com' };
     expect(published(leaked)).toBe(true);
     expect(closed(leaked)).toBe(false);

@@ -34,7 +34,7 @@ describe('service.commerce.completeIntakeForm', () => {
       intakeFormId: 'ifm_1',
       intakeFormInstanceId: 'ifi_1',
     };
-    (await svc.commerce.completeIntakeForm(input))._unsafeUnwrap();
+    await svc.commerce.completeIntakeForm(input);
     await svc.commerce.recordOrder({
       affiliateId: 'aff_1',
       order: { id: 'ord_1', journeyId, patientId: 'pat_1', totalCents: 100 },
@@ -63,14 +63,12 @@ describe('service.commerce.completeIntakeForm', () => {
   it('404 NOT_FOUND for a missing journey or another affiliate’s', async () => {
     const { svc, sent, journeyId } = await setup();
     const input = { affiliateId: 'aff_2', journeyId, intakeFormId: 'ifm_1', intakeFormInstanceId: 'ifi_1' };
-    expect((await svc.commerce.completeIntakeForm(input))._unsafeUnwrapErr()).toMatchObject({
+    await expect(svc.commerce.completeIntakeForm(input)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(
-      (
-        await svc.commerce.completeIntakeForm({ ...input, affiliateId: 'aff_1', journeyId: 'jrn_9' })
-      )._unsafeUnwrapErr(),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      svc.commerce.completeIntakeForm({ ...input, affiliateId: 'aff_1', journeyId: 'jrn_9' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await sent()).toEqual([]);
   });
 
@@ -79,8 +77,10 @@ describe('service.commerce.completeIntakeForm', () => {
     async (field) => {
       const { svc, journeyId } = await setup();
       const input = { affiliateId: 'aff_1', journeyId, intakeFormId: 'ifm_1', intakeFormInstanceId: 'ifi_1' };
-      const result = await svc.commerce.completeIntakeForm({ ...input, [field]: '' });
-      expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field });
+      await expect(svc.commerce.completeIntakeForm({ ...input, [field]: '' })).rejects.toMatchObject({
+        code: 'INVALID_FIELD',
+        field,
+      });
     },
   );
 });

@@ -12,17 +12,15 @@ const journeyEvents = [
 
 async function setup() {
   const capture = await deliveryCapture(journeyEvents);
-  (
-    await capture.svc.commerce.recordJourneyTemplate({
-      affiliateId: 'aff_1',
-      template: {
-        slug: 'start-your-plan',
-        template_display_name: 'Start your plan',
-        landing_url: 'https://shop.example.com/start',
-        journey_type: 'checkout',
-      },
-    })
-  )._unsafeUnwrap();
+  await capture.svc.commerce.recordJourneyTemplate({
+    affiliateId: 'aff_1',
+    template: {
+      slug: 'start-your-plan',
+      template_display_name: 'Start your plan',
+      landing_url: 'https://shop.example.com/start',
+      journey_type: 'checkout',
+    },
+  });
   await capture.svc.handle(
     new Request(
       'http://api.test/v2/journeyTemplates/start-your-plan/frontend?visitorId=v1&utm_source=mail&gclid=g1',

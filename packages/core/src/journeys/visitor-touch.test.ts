@@ -108,12 +108,10 @@ describe('journeys through the service', () => {
         )
       ).json()) as { data: Record<string, unknown> };
     expect((await read()).data).not.toHaveProperty('ecommerce_order_id');
-    (
-      await service.commerce.recordOrder({
-        affiliateId: 'aff_1',
-        order: { id: 'ord_1', journeyId: 'jrn_1', status: 'paid', totalCents: 4_900 },
-      })
-    )._unsafeUnwrap();
+    await service.commerce.recordOrder({
+      affiliateId: 'aff_1',
+      order: { id: 'ord_1', journeyId: 'jrn_1', status: 'paid', totalCents: 4_900 },
+    });
     expect((await read()).data).toMatchObject({
       ecommerce_order_id: 'ord_1',
       attribution: { touch_count: 1 },
@@ -123,46 +121,38 @@ describe('journeys through the service', () => {
   it('3: setJourneyStatus moves a journey on and stamps completed_at; an unknown journey is 404', async () => {
     const service = await setup();
     service.clock.advance(60_000);
-    const completed = (
-      await service.commerce.setJourneyStatus({
-        affiliateId: 'aff_1',
-        journeyId: 'jrn_1',
-        status: 'completed',
-      })
-    )._unsafeUnwrap();
+    const completed = await service.commerce.setJourneyStatus({
+      affiliateId: 'aff_1',
+      journeyId: 'jrn_1',
+      status: 'completed',
+    });
     expect(completed).toMatchObject({
       status: 'completed',
       completedAt: new Date('2026-11-23T10:01:00.000Z'),
     });
-    const abandoned = (
-      await service.commerce.setJourneyStatus({
-        affiliateId: 'aff_1',
-        journeyId: 'jrn_1',
-        status: 'abandoned',
-        at: '2026-11-23T09:00:00Z',
-      })
-    )._unsafeUnwrap();
+    const abandoned = await service.commerce.setJourneyStatus({
+      affiliateId: 'aff_1',
+      journeyId: 'jrn_1',
+      status: 'abandoned',
+      at: '2026-11-23T09:00:00Z',
+    });
     expect(abandoned).toMatchObject({
       status: 'abandoned',
       abandonedAt: new Date('2026-11-23T09:00:00.000Z'),
     });
-    expect(
-      (
-        await service.commerce.setJourneyStatus({
-          affiliateId: 'aff_2',
-          journeyId: 'jrn_1',
-          status: 'completed',
-        })
-      )._unsafeUnwrapErr(),
-    ).toMatchObject({ code: 'NOT_FOUND' });
-    expect(
-      (
-        await service.commerce.setJourneyStatus({
-          affiliateId: 'aff_1',
-          journeyId: 'jrn_1',
-          status: 'paid' as never,
-        })
-      )._unsafeUnwrapErr(),
-    ).toMatchObject({ code: 'INVALID_FIELD', field: 'status' });
+    await expect(
+      service.commerce.setJourneyStatus({
+        affiliateId: 'aff_2',
+        journeyId: 'jrn_1',
+        status: 'completed',
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      service.commerce.setJourneyStatus({
+        affiliateId: 'aff_1',
+        journeyId: 'jrn_1',
+        status: 'paid' as never,
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_FIELD', field: 'status' });
   });
 });

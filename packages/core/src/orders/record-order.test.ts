@@ -54,7 +54,7 @@ describe('service.commerce.recordOrder', () => {
       campaignId: 'cmp_1',
       productVariationIds: ['pv_1', 'pv_2'],
     };
-    expect(recorded._unsafeUnwrap()).toEqual({ order, couponRedemptions: [redemption] });
+    expect(recorded).toEqual({ order, couponRedemptions: [redemption] });
     expect(await service.deps.storage.orders.get({ affiliateId: 'aff_1', id: 'ord_1' })).toEqual(order);
     expect(
       await service.deps.storage.orders.couponRedemptions({ affiliateId: 'aff_1', orderId: 'ord_1' }),
@@ -79,7 +79,7 @@ describe('service.commerce.recordOrder', () => {
         ],
       }),
     );
-    expect(recorded._unsafeUnwrap().order).toMatchObject({
+    expect(recorded.order).toMatchObject({
       status: 'paid',
       patientId: 'pat_1',
       subscriptionId: 'sub_1',
@@ -88,7 +88,7 @@ describe('service.commerce.recordOrder', () => {
       cycleNumber: 2,
       currency: 'EUR',
     });
-    expect(recorded._unsafeUnwrap().couponRedemptions).toEqual([
+    expect(recorded.couponRedemptions).toEqual([
       expect.objectContaining({
         id: 'red_own',
         campaignId: 'cmp_coupon',
@@ -111,7 +111,7 @@ describe('service.commerce.recordOrder', () => {
 
     service.clock.advance(60_000);
     const again = await service.commerce.recordOrder(input({ status: 'refunded' }));
-    expect(again._unsafeUnwrap().order).toMatchObject({
+    expect(again.order).toMatchObject({
       status: 'refunded',
       createdAt: new Date('2026-11-02T10:00:00.000Z'),
       updatedAt: new Date('2026-11-23T10:01:00.000Z'),
@@ -126,7 +126,7 @@ describe('service.commerce.recordOrder', () => {
   it('generates an order id when none is given, and createdAt defaults to now', async () => {
     const service = testService();
     const recorded = await service.commerce.recordOrder({ affiliateId: 'aff_1', order: { totalCents: 0 } });
-    expect(recorded._unsafeUnwrap().order).toMatchObject({
+    expect(recorded.order).toMatchObject({
       id: 'ord_1',
       createdAt: new Date('2026-11-23T10:00:00.000Z'),
       products: [],
@@ -207,8 +207,7 @@ describe('service.commerce.recordOrder', () => {
     ['affiliateId', { ...input(), affiliateId: '' }],
   ])('422 INVALID_FIELD names %s', async (field, bad) => {
     const service = testService();
-    const recorded = await service.commerce.recordOrder(bad);
-    expect(recorded._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field });
+    await expect(service.commerce.recordOrder(bad)).rejects.toMatchObject({ code: 'INVALID_FIELD', field });
     expect(await service.deps.storage.orders.get({ affiliateId: 'aff_1', id: 'ord_1' })).toBeUndefined();
   });
 

@@ -8,7 +8,7 @@ import { emitOrderEvents } from './order-events';
 import { type RecordOrderInput, recordOrderInput } from './order-input';
 import type { CouponRedemption, Order } from './order-store';
 
-/** An order as stored, with its coupon redemptions. @example (await service.commerce.recordOrder(input))._unsafeUnwrap().order */
+/** An order as stored, with its coupon redemptions. @example (await service.commerce.recordOrder(input)).order */
 export interface RecordedOrder {
   readonly order: Order;
   readonly couponRedemptions: readonly CouponRedemption[];

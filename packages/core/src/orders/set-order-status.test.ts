@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 describe('service.commerce.setOrderStatus', () => {
   it('sets any status and updatedAt, keeping everything else', async () => {
     const service = testService();
-    const { order } = (
-      await service.commerce.recordOrder({
-        affiliateId: 'aff_1',
-        order: { id: 'ord_1', status: 'paid', totalCents: 100 },
-      })
-    )._unsafeUnwrap();
+    const { order } = await service.commerce.recordOrder({
+      affiliateId: 'aff_1',
+      order: { id: 'ord_1', status: 'paid', totalCents: 100 },
+    });
     service.clock.advance(5_000);
     for (const status of ['completed', 'refunded', 'pending'] as const) {
       const updated = await service.commerce.setOrderStatus({
@@ -17,7 +15,7 @@ describe('service.commerce.setOrderStatus', () => {
         orderId: 'ord_1',
         status,
       });
-      expect(updated._unsafeUnwrap()).toEqual({
+      expect(updated).toEqual({
         ...order,
         status,
         updatedAt: new Date('2026-11-23T10:00:05.000Z'),
@@ -29,8 +27,9 @@ describe('service.commerce.setOrderStatus', () => {
     const service = testService();
     await service.commerce.recordOrder({ affiliateId: 'aff_2', order: { id: 'ord_x', totalCents: 1 } });
     for (const orderId of ['ord_missing', 'ord_x']) {
-      const result = await service.commerce.setOrderStatus({ affiliateId: 'aff_1', orderId, status: 'paid' });
-      expect(result._unsafeUnwrapErr()).toMatchObject({
+      await expect(
+        service.commerce.setOrderStatus({ affiliateId: 'aff_1', orderId, status: 'paid' }),
+      ).rejects.toMatchObject({
         code: 'NOT_FOUND',
         message: 'The order was not found.',
       });
@@ -42,17 +41,19 @@ describe('service.commerce.setOrderStatus', () => {
 
   it('422 INVALID_FIELD for an unknown status or a missing order id', async () => {
     const service = testService();
-    const bad = await service.commerce.setOrderStatus({
-      affiliateId: 'aff_1',
-      orderId: 'ord_1',
-      status: 'lost' as 'paid',
-    });
-    expect(bad._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field: 'status' });
-    const missing = await service.commerce.setOrderStatus({
-      affiliateId: 'aff_1',
-      orderId: '',
-      status: 'paid',
-    });
-    expect(missing._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field: 'orderId' });
+    await expect(
+      service.commerce.setOrderStatus({
+        affiliateId: 'aff_1',
+        orderId: 'ord_1',
+        status: 'lost' as 'paid',
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_FIELD', field: 'status' });
+    await expect(
+      service.commerce.setOrderStatus({
+        affiliateId: 'aff_1',
+        orderId: '',
+        status: 'paid',
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_FIELD', field: 'orderId' });
   });
 });

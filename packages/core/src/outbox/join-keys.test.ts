@@ -20,17 +20,15 @@ const interests = [
 async function setup() {
   const capture = await deliveryCapture(interests);
   const { svc } = capture;
-  (
-    await svc.commerce.recordJourneyTemplate({
-      affiliateId: 'aff_1',
-      template: {
-        slug: 'start-your-plan',
-        template_display_name: 'Start your plan',
-        landing_url: 'https://shop.example.com/start',
-        journey_type: 'checkout',
-      },
-    })
-  )._unsafeUnwrap();
+  await svc.commerce.recordJourneyTemplate({
+    affiliateId: 'aff_1',
+    template: {
+      slug: 'start-your-plan',
+      template_display_name: 'Start your plan',
+      landing_url: 'https://shop.example.com/start',
+      journey_type: 'checkout',
+    },
+  });
   await svc.handle(
     new Request('http://api.test/v2/journeyTemplates/start-your-plan/frontend?visitorId=v1&utm_source=mail'),
   );

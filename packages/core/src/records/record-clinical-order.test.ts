@@ -23,7 +23,7 @@ const report = (order: Partial<RecordClinicalOrderInput['order']> = {}): RecordC
   },
 });
 
-describe('service.commerce.recordClinicalOrder (SPEC 6.1 ORDER family)', () => {
+describe('service.commerce.recordClinicalOrder (docs/api.md §6.1 ORDER family)', () => {
   it('6.2 a new order emits order_created with the ORDER allowlist and its links; the same report again emits nothing', async () => {
     const { svc, sent } = await deliveryCapture(orderEvents);
     await svc.commerce.recordOrder({
@@ -34,7 +34,7 @@ describe('service.commerce.recordClinicalOrder (SPEC 6.1 ORDER family)', () => {
       ecommerceOrderId: 'ord_1',
       fields: { case_id: 'cs_1', case_status: 'unassigned', medications: ['x'], order_tag: 'new' },
     });
-    const stored = (await svc.commerce.recordClinicalOrder(input))._unsafeUnwrap();
+    const stored = await svc.commerce.recordClinicalOrder(input);
     expect(stored).toMatchObject({ kind: 'clinicalOrder', id: 'co_1', orderId: 'ord_1', status: 'pending' });
     const [created, ...rest] = await sent();
     expect(rest).toEqual([]);
@@ -131,8 +131,10 @@ describe('service.commerce.recordClinicalOrder (SPEC 6.1 ORDER family)', () => {
     ['affiliateId', { ...report(), affiliateId: '' }],
   ])('422 INVALID_FIELD names %s and stores nothing', async (field, bad) => {
     const { svc, sent } = await deliveryCapture(orderEvents);
-    const result = await svc.commerce.recordClinicalOrder(bad as RecordClinicalOrderInput);
-    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field });
+    await expect(svc.commerce.recordClinicalOrder(bad as RecordClinicalOrderInput)).rejects.toMatchObject({
+      code: 'INVALID_FIELD',
+      field,
+    });
     expect(await sent()).toEqual([]);
   });
 });

@@ -98,11 +98,12 @@ describe('4 commerce records store and emit in one transaction', () => {
 
   it('refuses invalid input with INVALID_FIELD and stores nothing', async () => {
     const { svc, sent } = await setup(['shipment_created']);
-    const result = await svc.commerce.recordShipment({
-      affiliateId: 'aff_1',
-      record: { id: '', status: 'created' },
-    });
-    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field: 'record.id' });
+    await expect(
+      svc.commerce.recordShipment({
+        affiliateId: 'aff_1',
+        record: { id: '', status: 'created' },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_FIELD', field: 'record.id' });
     expect(await sent()).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ const activity = (
   fields: Record<string, unknown> = {},
 ): RecordOrderActivityInput => ({ affiliateId: 'aff_1', orderId: 'co_1', activity: { type, id, fields } });
 
-describe('service.commerce.recordOrderActivity (SPEC 6.1 ORDER family)', () => {
+describe('service.commerce.recordOrderActivity (docs/api.md §6.1 ORDER family)', () => {
   it('6.2 each activity emits its ORDER event with the order, its case and the activity fields', async () => {
     const { svc, sent } = await setup();
     const calls: RecordOrderActivityInput[] = [
@@ -45,7 +45,7 @@ describe('service.commerce.recordOrderActivity (SPEC 6.1 ORDER family)', () => {
       activity('reminder_sent', 'rem_1', { reminder_type: 'refill' }),
       activity('questionnaire_completed', 'qr_1', { questionnaire_id: 'q_1' }),
     ];
-    for (const call of calls) (await svc.commerce.recordOrderActivity(call))._unsafeUnwrap();
+    for (const call of calls) await svc.commerce.recordOrderActivity(call);
     const bodies = await sent();
     expect(bodies.map((b) => b.event_type)).toEqual(activityEvents);
     for (const body of bodies) {
@@ -74,12 +74,8 @@ describe('service.commerce.recordOrderActivity (SPEC 6.1 ORDER family)', () => {
 
   it('the same activity sent again is the same event, delivered once; another id is another event', async () => {
     const { svc, sent } = await setup();
-    const first = (
-      await svc.commerce.recordOrderActivity(activity('reminder_sent', 'rem_1'))
-    )._unsafeUnwrap();
-    const again = (
-      await svc.commerce.recordOrderActivity(activity('reminder_sent', 'rem_1'))
-    )._unsafeUnwrap();
+    const first = await svc.commerce.recordOrderActivity(activity('reminder_sent', 'rem_1'));
+    const again = await svc.commerce.recordOrderActivity(activity('reminder_sent', 'rem_1'));
     expect(again.eventId).toBe(first.eventId);
     await svc.commerce.recordOrderActivity(activity('reminder_sent', 'rem_2'));
     expect((await sent()).map((b) => b.event_type)).toEqual(['order_reminder_sent', 'order_reminder_sent']);
@@ -87,16 +83,18 @@ describe('service.commerce.recordOrderActivity (SPEC 6.1 ORDER family)', () => {
 
   it('404 NOT_FOUND for an order that is not recorded, or is another affiliate’s', async () => {
     const { svc, sent } = await setup();
-    const missing = await svc.commerce.recordOrderActivity({
-      ...activity('reminder_sent', 'r'),
-      orderId: 'co_9',
-    });
-    expect(missing._unsafeUnwrapErr()).toMatchObject({ code: 'NOT_FOUND' });
-    const other = await svc.commerce.recordOrderActivity({
-      ...activity('reminder_sent', 'r'),
-      affiliateId: 'aff_2',
-    });
-    expect(other._unsafeUnwrapErr()).toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      svc.commerce.recordOrderActivity({
+        ...activity('reminder_sent', 'r'),
+        orderId: 'co_9',
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      svc.commerce.recordOrderActivity({
+        ...activity('reminder_sent', 'r'),
+        affiliateId: 'aff_2',
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await sent()).toEqual([]);
   });
 
@@ -110,8 +108,10 @@ describe('service.commerce.recordOrderActivity (SPEC 6.1 ORDER family)', () => {
     ],
   ])('422 INVALID_FIELD names %s', async (field, bad) => {
     const { svc, sent } = await setup();
-    const result = await svc.commerce.recordOrderActivity(bad as RecordOrderActivityInput);
-    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field });
+    await expect(svc.commerce.recordOrderActivity(bad as RecordOrderActivityInput)).rejects.toMatchObject({
+      code: 'INVALID_FIELD',
+      field,
+    });
     expect(await sent()).toEqual([]);
   });
 });

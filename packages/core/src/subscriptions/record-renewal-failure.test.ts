@@ -31,9 +31,7 @@ const failure = (overrides: Partial<RecordRenewalFailureInput> = {}): RecordRene
 describe('service.commerce.recordRenewalFailure', () => {
   it('6.2 COMMERCE and 6.4: subscription_renewal_failed with its cycle, failed payment and first_purchase false', async () => {
     const { svc, sent } = await setup();
-    const event = (
-      await svc.commerce.recordRenewalFailure(failure({ totalCents: 4_900, currency: 'USD' }))
-    )._unsafeUnwrap();
+    const event = await svc.commerce.recordRenewalFailure(failure({ totalCents: 4_900, currency: 'USD' }));
     expect(event.eventType).toBe('subscription_renewal_failed');
     const [body, ...rest] = await sent();
     expect(rest).toEqual([]);
@@ -55,8 +53,8 @@ describe('service.commerce.recordRenewalFailure', () => {
 
   it('one event per cycle and attempt: a repeat is the same event, the next attempt another', async () => {
     const { svc, sent } = await setup();
-    const first = (await svc.commerce.recordRenewalFailure(failure()))._unsafeUnwrap();
-    const again = (await svc.commerce.recordRenewalFailure(failure({ attempt: 1 })))._unsafeUnwrap();
+    const first = await svc.commerce.recordRenewalFailure(failure());
+    const again = await svc.commerce.recordRenewalFailure(failure({ attempt: 1 }));
     expect(again.eventId).toBe(first.eventId);
     await svc.commerce.recordRenewalFailure(failure({ attempt: 2, orderId: 'ord_2' }));
     const bodies = await sent();
@@ -71,7 +69,7 @@ describe('service.commerce.recordRenewalFailure', () => {
     const { svc, sent } = await setup();
     await sent();
     for (const bad of [failure({ subscriptionId: 'sub_9' }), failure({ affiliateId: 'aff_2' })]) {
-      expect((await svc.commerce.recordRenewalFailure(bad))._unsafeUnwrapErr()).toMatchObject({
+      await expect(svc.commerce.recordRenewalFailure(bad)).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });
     }
@@ -86,7 +84,9 @@ describe('service.commerce.recordRenewalFailure', () => {
     ['currency', failure({ currency: 'usd' })],
   ])('422 INVALID_FIELD names %s', async (field, bad) => {
     const { svc } = await setup();
-    const result = await svc.commerce.recordRenewalFailure(bad);
-    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field });
+    await expect(svc.commerce.recordRenewalFailure(bad)).rejects.toMatchObject({
+      code: 'INVALID_FIELD',
+      field,
+    });
   });
 });

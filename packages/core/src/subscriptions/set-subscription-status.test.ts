@@ -33,7 +33,7 @@ describe('service.commerce.setSubscriptionStatus', () => {
   it('6.2 COMMERCE: pause, resume and cancel each emit their event, with the parent order’s join key', async () => {
     const { svc, sent } = await setup();
     svc.clock.advance(60_000);
-    const paused = (await svc.commerce.setSubscriptionStatus(set('paused')))._unsafeUnwrap();
+    const paused = await svc.commerce.setSubscriptionStatus(set('paused'));
     expect(paused).toMatchObject({ status: 'paused', updatedAt: new Date('2026-11-23T10:01:00.000Z') });
     await svc.commerce.setSubscriptionStatus(set('active'));
     await svc.commerce.setSubscriptionStatus(set('cancelled'));
@@ -57,7 +57,7 @@ describe('service.commerce.setSubscriptionStatus', () => {
   it('the status it already has changes and emits nothing; a cancelled subscription made active is resumed', async () => {
     const { svc, sent } = await setup();
     await sent();
-    const same = (await svc.commerce.setSubscriptionStatus(set('active')))._unsafeUnwrap();
+    const same = await svc.commerce.setSubscriptionStatus(set('active'));
     expect(same.updatedAt).toEqual(new Date('2026-11-23T10:00:00.000Z'));
     await svc.commerce.setSubscriptionStatus(set('cancelled'));
     await svc.commerce.setSubscriptionStatus(set('cancelled'));
@@ -94,16 +94,12 @@ describe('service.commerce.setSubscriptionStatus', () => {
   it('404 NOT_FOUND for a missing subscription or another affiliate’s', async () => {
     const { svc, sent } = await setup();
     await sent();
-    expect(
-      (
-        await svc.commerce.setSubscriptionStatus({ ...set('paused'), subscriptionId: 'sub_9' })
-      )._unsafeUnwrapErr(),
-    ).toMatchObject({ code: 'NOT_FOUND' });
-    expect(
-      (
-        await svc.commerce.setSubscriptionStatus({ ...set('paused'), affiliateId: 'aff_2' })
-      )._unsafeUnwrapErr(),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      svc.commerce.setSubscriptionStatus({ ...set('paused'), subscriptionId: 'sub_9' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      svc.commerce.setSubscriptionStatus({ ...set('paused'), affiliateId: 'aff_2' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await sent()).toEqual([]);
   });
 
@@ -113,7 +109,8 @@ describe('service.commerce.setSubscriptionStatus', () => {
     ['input', { ...set('paused'), reason: 'x' }],
   ])('422 INVALID_FIELD names %s', async (field, bad) => {
     const { svc } = await setup();
-    const result = await svc.commerce.setSubscriptionStatus(bad as SetSubscriptionStatusInput);
-    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'INVALID_FIELD', field });
+    await expect(svc.commerce.setSubscriptionStatus(bad as SetSubscriptionStatusInput)).rejects.toMatchObject(
+      { code: 'INVALID_FIELD', field },
+    );
   });
 });

@@ -51,7 +51,7 @@ async function setup() {
       currency: 'USD',
       products: [],
     };
-    (await svc.commerce.recordOrder({ affiliateId: 'aff_1', order }))._unsafeUnwrap();
+    await svc.commerce.recordOrder({ affiliateId: 'aff_1', order });
     return deliver();
   };
   const deliver = async (): Promise<HttpRequest[]> => {

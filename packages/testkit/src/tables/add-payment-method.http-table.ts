@@ -24,7 +24,7 @@ const contextRequired = failure(
 );
 
 /**
- * SPEC 2.4, 4.4, 5.3 and 7 for `POST /v2/affiliatePaymentMethods`, as one table both adapters
+ * docs/api.md §2.4, §4.4, §5.3 and §7 for `POST /v2/affiliatePaymentMethods`, as one table both adapters
  * run. In the setup, aff_1 has finished the bank-account flow (its customer `cus_1` holds
  * `pm_usBankAccount_checking`, its profile is `bp_1`) and has no method registered yet.
  */

@@ -99,7 +99,7 @@ export const setDefaultRequest = (
 });
 
 /**
- * The SPEC 2.4 views of the sandbox's test methods, as aff_1's profile `bp_1` answers them.
+ * The docs/api.md §2.4 views of the sandbox's test methods, as aff_1's profile `bp_1` answers them.
  *
  * @example
  * { success: true, data: views.visa(true) }

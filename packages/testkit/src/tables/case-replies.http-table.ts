@@ -73,7 +73,7 @@ const limitCase: HttpCase = {
 };
 
 /**
- * SPEC 2.3, 4.3, 4.8, 5.3, 7 and 8 for respond and attachment (multipart), through both adapters.
+ * docs/api.md §2.3, §4.3, §4.8, §5.3, §7 and §8.1 for respond and attachment (multipart), through both adapters.
  *
  * @example
  * httpContract('fetch adapter', serveFetch, [caseRepliesHttpTable]);

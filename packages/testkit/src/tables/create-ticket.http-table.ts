@@ -26,7 +26,7 @@ const fourthCase = (overrides: Record<string, unknown> = {}) => ({
 const nothingStored = { request: get('/v2/cases/case_4'), expect: failsWith(404, 'NOT_FOUND') };
 
 /**
- * SPEC 2.2, 4.1, 5.3 and 7 for POST /v2/cases/actions/create-ticket.
+ * docs/api.md §2.2, §4.1, §5.3 and §7 for POST /v2/cases/actions/create-ticket.
  *
  * @example
  * httpContract('fetch adapter', serveFetch, [createTicketHttpTable]);

@@ -107,13 +107,11 @@ async function seed(service: TestService): Promise<void> {
       },
     },
   });
-  (
-    await service.commerce.emit({
-      affiliateId: 'aff_1',
-      eventType: 'payment_failed',
-      data: { order_id: 'ord_3', payment_status: 'failed' },
-    })
-  )._unsafeUnwrap();
+  await service.commerce.emit({
+    affiliateId: 'aff_1',
+    eventType: 'payment_failed',
+    data: { order_id: 'ord_3', payment_status: 'failed' },
+  });
 }
 
 const list = (query = '', token?: string): HttpCaseRequest =>

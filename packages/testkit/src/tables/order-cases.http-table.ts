@@ -41,7 +41,7 @@ const create = (body: unknown, token: string = testTokens.agent) => post('/v2/ca
 const nothingStored = { request: get('/v2/cases/case_4'), expect: failsWith(404, 'NOT_FOUND') };
 
 /**
- * POST /v2/cases (a case about an order) and GET /v2/cases/{id} (SPEC 4.8, 5, 7).
+ * POST /v2/cases (a case about an order) and GET /v2/cases/{id} (docs/api.md §4.8, §5, §7).
  *
  * @example
  * httpContract('fetch adapter', serveFetch, [orderCasesHttpTable]);

@@ -31,7 +31,7 @@ const notFound = failure(404, 'NOT_FOUND', 'The payment method was not found.');
 const initial = [views.visa(true), views.checking(false), views.mastercard(false)];
 
 /**
- * SPEC 2.4, 5.3 and 7 for `GET /v2/affiliatePaymentMethods` and
+ * docs/api.md §2.4, §5.3 and §7 for `GET /v2/affiliatePaymentMethods` and
  * `POST /v2/affiliatePaymentMethods/{paymentMethodId}/actions/setDefault`, as one table both
  * adapters run. aff_1 has registered visa (the default), its bank account and mastercard, in
  * that order; aff_2 has registered amex.

@@ -16,7 +16,7 @@ import {
 const created = (data: unknown) => ({ status: 201, body: { success: true, data } });
 
 /**
- * SPEC 4.4, 4.8 and 7 when the processor is down: 502 UPSTREAM_UNAVAILABLE, nothing changed,
+ * docs/api.md §4.4, §4.8 and §7 when the processor is down: 502 UPSTREAM_UNAVAILABLE, nothing changed,
  * and the same request succeeds once the processor is back. In the setup aff_1 has registered
  * visa (the default) and mastercard; then the sandbox is told to fail the next call.
  */

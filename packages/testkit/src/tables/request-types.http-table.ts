@@ -58,7 +58,7 @@ const syncedGeneralQuestion = {
 };
 
 /**
- * SPEC 4.8 and 5 for GET /v2/tracker-apis/request-types and POST /v2/cases/sync-case-type.
+ * docs/api.md §4.8 and §5 for GET /v2/tracker-apis/request-types and POST /v2/cases/sync-case-type.
  *
  * @example
  * httpContract('fetch adapter', serveFetch, [requestTypesHttpTable]);

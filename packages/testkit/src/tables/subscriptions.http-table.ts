@@ -23,7 +23,7 @@ const invalid = (name: string, renewalDate: unknown): HttpCase => ({
   },
 });
 
-/** SPEC 4.6, 2.6, 3, 5 and 7 for the renewal endpoints, as one table both adapters run. */
+/** docs/api.md §4.6, §2.6, §3.2, §5 and §7 for the renewal endpoints, as one table both adapters run. */
 export const subscriptionHttpTable: HttpTable = {
   title: 'subscriptions: setRenewalDate and the renewal view',
   async setup(service) {
@@ -293,7 +293,6 @@ export const subscriptionHttpTable: HttpTable = {
         status: 404,
         body: { success: false, error: { code: 'NOT_FOUND', message: 'The route was not found.' } },
       },
-      fetchOnly: true,
     },
   ],
 };

@@ -39,23 +39,17 @@ function must<T>(result: Result<T, DomainError>): T {
  */
 export async function seedSupport(service: Service): Promise<void> {
   const { deps } = service;
-  must(await service.affiliates.upsert({ id: 'aff_1', name: 'Affiliate one' }));
-  must(await service.affiliates.upsert({ id: 'aff_2', name: 'Affiliate two' }));
-  must(
-    await service.commerce.recordPatient({
-      affiliateId: 'aff_1',
-      patient: { id: 'pat_1', externalId: 'ext-77' },
-    }),
-  );
-  must(
-    await service.commerce.recordOrder({
-      affiliateId: 'aff_1',
-      order: { id: 'ord_1', status: 'paid', patientId: 'pat_1', journeyId: 'jrn_1', totalCents: 8_500 },
-    }),
-  );
-  must(
-    await service.commerce.recordOrder({ affiliateId: 'aff_2', order: { id: 'ord_other', totalCents: 100 } }),
-  );
+  await service.affiliates.upsert({ id: 'aff_1', name: 'Affiliate one' });
+  await service.affiliates.upsert({ id: 'aff_2', name: 'Affiliate two' });
+  await service.commerce.recordPatient({
+    affiliateId: 'aff_1',
+    patient: { id: 'pat_1', externalId: 'ext-77' },
+  });
+  await service.commerce.recordOrder({
+    affiliateId: 'aff_1',
+    order: { id: 'ord_1', status: 'paid', patientId: 'pat_1', journeyId: 'jrn_1', totalCents: 8_500 },
+  });
+  await service.commerce.recordOrder({ affiliateId: 'aff_2', order: { id: 'ord_other', totalCents: 100 } });
   must(await syncRequestType(deps, { affiliateId: 'aff_1', requestTypeId: '11' }));
   must(await syncRequestType(deps, { affiliateId: 'aff_2', requestTypeId: '11' }));
   must(await syncRequestType(deps, { affiliateId: 'aff_2', requestTypeId: '12' }));

@@ -256,7 +256,7 @@ const dictionaryCases: HttpCase[] = [
   },
 ];
 
-/** SPEC 4.7, 4.8, 6.1 and 9.6: health checks with SSRF protection, and the legacy dictionary. */
+/** docs/api.md §4.7, §4.8, §6.1 and §9.6: health checks with SSRF protection, and the legacy dictionary. */
 export const webhookHealthHttpTable: HttpTable = {
   title: 'webhooks: checkHealth (saved and unsaved) and getDictionary',
   service: tableServiceOptions,

@@ -188,7 +188,7 @@ const versionCases: HttpCase[] = [
   },
 ];
 
-/** SPEC 3, 4.8, 5 and 9.5 for status, delete, rotation, upgrade and rollback, run by both adapters. */
+/** docs/api.md §3.1, §4.8, §5 and §9.5 for status, delete, rotation, upgrade and rollback, run by both adapters. */
 export const webhookLifecycleHttpTable: HttpTable = {
   title: 'webhooks: status, delete, rotateSecret, upgrade, rollback',
   service: tableServiceOptions,

@@ -360,7 +360,7 @@ const putCases: HttpCase[] = [
   },
 ];
 
-/** SPEC 2.1, 3, 4.2, 5 and 6.1 for creating, reading and updating webhooks, run by both adapters. */
+/** docs/api.md §2.1, §3.1, §4.2, §5 and §6.1 for creating, reading and updating webhooks, run by both adapters. */
 export const webhookHttpTable: HttpTable = {
   title: 'webhooks: create, list, get, PUT',
   service: tableServiceOptions,
