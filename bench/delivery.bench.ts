@@ -138,7 +138,7 @@ async function sdk(count: number, worker = service): Promise<Run> {
 /** The floor: the same bodies and headers, POSTed with undici at the same concurrency, nothing recorded. */
 const agent = new Agent({ connections: concurrency });
 async function floor(records: readonly EventRecord[]): Promise<Run> {
-  // The same request the SDK sends: body, signature and the DESIGN.md headers, built beforehand.
+  // The same request the SDK sends: body, signature and the headers of docs/api.md §11.1, built beforehand.
   const bodies = await Promise.all(
     records.map(async (record) => {
       const body = JSON.stringify(buildV2Payload(record, { attemptAt: new Date() }));

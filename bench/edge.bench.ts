@@ -253,7 +253,7 @@ const random = (alphabet: string, length: number) =>
 const longUrl = (origin: string) => `${origin}/${random(urlSafe, urlLimits.maxLength - origin.length - 1)}`;
 
 /**
- * `svc_` params that fill the touch budget exactly: keys and values at SPEC 8's limits (128 and
+ * `svc_` params that fill the touch budget exactly: keys and values at the limits of docs/api.md §8.2 (128 and
  * 512 characters) while the budget lasts, then one pair for the rest (six of 640 and one of 256
  * characters with a budget of 4,096).
  */

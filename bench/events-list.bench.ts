@@ -137,7 +137,10 @@ async function plan(pageCase: PageCase) {
     buffers: top.Plan['Shared Hit Blocks'] + top.Plan['Shared Read Blocks'],
     ms: top['Execution Time'],
     node: scans
-      .map((scan) => `${scan['Node Type']} using ${scan['Index Name']}${(scan['Actual Loops'] ?? 1) > 1 ? ` (${scan['Actual Loops']} loops)` : ''}`)
+      .map(
+        (scan) =>
+          `${scan['Node Type']} using ${scan['Index Name']}${(scan['Actual Loops'] ?? 1) > 1 ? ` (${scan['Actual Loops']} loops)` : ''}`,
+      )
       .join(', then '),
   };
 }
@@ -395,7 +398,7 @@ text alone, the Express adapter's form), and garbage collection ${share('fetch',
 part it adds is ${largest.name} (${ms(largest.ms)} ms a page more than the port). ${unfilteredVerdict} With \`types\`,
 each type is one short range of \`events_type_list\`, read for the page's ids only, merged and cut to the page, then the page's rows
 by their key: ${fmt(typesPlan.entries)} index entries and ${fmt(typesPlan.buffers)} buffers for ${filterTypes.length} types of ${seeded.types} (${ms(typesPlan.ms)} ms on the server under EXPLAIN
-ANALYZE), where one range of the affiliate's events read until ${limit + 1} match would take about ${fmt((limit + 1) * seeded.types / filterTypes.length)} entries; the floor, the same ranges
+ANALYZE), where one range of the affiliate's events read until ${limit + 1} match would take about ${fmt(((limit + 1) * seeded.types) / filterTypes.length)} entries; the floor, the same ranges
 in one statement, takes ${ms(p50(typesCase, 'floor'))} ms against ${ms(p50(0, 'floor'))} for the unfiltered first page.`;
 
 const markdown = `## The event list at a million events (\`bench/events-list.bench.ts\`)

@@ -23,7 +23,6 @@ function walk(dir: string, files: string[] = []): string[] {
 }
 
 const repoFiles = walk(root);
-const specification = new Set(['SPEC.md', 'DESIGN.md']);
 const decisions = readdirSync(join(root, 'docs/decisions'))
   .filter((name) => name.endsWith('.md'))
   .map((name) => ({
@@ -72,10 +71,9 @@ describe('docs/decisions names what exists', () => {
     const refused = missing(/`([\w\-./]+\.(?:ts|js|mjs|json|md|sql|css|html))`/g, (path) =>
       // A built file (`dist/...`) exists only after `npm run build`, and a bare `portal.js` or
       // `catalog.json` names what a build writes or a handler serves; `.d.ts` alone is a kind of
-      // file; SPEC.md and DESIGN.md are the specification, kept beside the repository.
+      // file.
       path.startsWith('dist/') ||
       path.startsWith('.') ||
-      specification.has(path) ||
       (!path.includes('/') && /\.(js|mjs|json|css|html)$/.test(path))
         ? true
         : isFile(path),

@@ -18,7 +18,7 @@ const originOf = (req: Request): string => `${req.protocol}://${req.get('host') 
 
 /**
  * A storefront page for one journey slug: it loads the capture snippet with `data-` attributes
- * (SPEC 4.9), renders the template it answers, and starts a journey on a button press.
+ * (docs/api.md §4.9), renders the template it answers, and starts a journey on a button press.
  */
 function page(slug: string, apiBaseUrl: string): string {
   const base = escapeHtml(apiBaseUrl);

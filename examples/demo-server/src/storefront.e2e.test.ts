@@ -1,5 +1,5 @@
 /**
- * SPEC 2.8 and 4.9 end to end: Debian's Chromium, driven by playwright-core, visits the demo
+ * docs/api.md §2.8 and §4.9 end to end: Debian's Chromium, driven by playwright-core, visits the demo
  * storefront page, whose capture snippet calls the demo API on another origin (CORS, with the
  * preflight of the JSON POST); the journey the API stores carries both visits' touches.
  */

@@ -14,7 +14,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 
 // Shapes of JSM Cloud's `/rest/servicedeskapi` answers. Objects are loose: JSM adds fields over
-// time, and the raw comment and attachments must pass through untouched (SPEC 2.3).
+// time, and the raw comment and attachments must pass through untouched (docs/api.md §2.3).
 
 const id = z.union([z.string(), z.number()]).transform(String);
 

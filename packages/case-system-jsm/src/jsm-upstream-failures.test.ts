@@ -23,7 +23,7 @@ const postsOfCreate = (harness: ReturnType<typeof seeded>) =>
   harness.fake.calls.filter((call) => call.method === 'POST' && call.url.pathname.endsWith('/request'))
     .length;
 
-describe('jsmCaseSystem: JSM rate limits (429) and unavailability (SPEC 7)', () => {
+describe('jsmCaseSystem: JSM rate limits (429) and unavailability (docs/api.md §7)', () => {
   it('7 a 429 is retried after the Retry-After seconds, then succeeds', async () => {
     const harness = seeded();
     harness.fake.failNext(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, retryAfterMs } from './retry-after';
 
-describe('Retry-After and back-off (SPEC 7, upstream 429)', () => {
+describe('Retry-After and back-off (docs/api.md §7, upstream 429)', () => {
   const now = Date.parse('2027-03-01T10:00:00Z');
 
   it('reads delay-seconds, including fractions, as milliseconds', () => {

@@ -22,9 +22,9 @@ export interface ServicePorts {
   readonly ids: IdGenerator;
   readonly logger: Logger;
   readonly rateLimiter: RateLimiter;
-  /** The payment processor holding billing profiles' customers and payment methods (SPEC 4.4, 4.8). */
+  /** The payment processor holding billing profiles' customers and payment methods (docs/api.md §4.4, §4.8). */
   readonly processor: PaymentProcessor;
-  /** The case-management system mirroring support cases (SPEC 1, 4.1, 4.3; cases/case-system.ts). */
+  /** The case-management system mirroring support cases (docs/api.md §1, §4.1, §4.3; cases/case-system.ts). */
   readonly caseSystem: CaseSystem;
   /** Encrypts webhook signing secrets at rest with the host's `secretKey` (webhooks/secret-box.ts). */
   readonly secretBox: WebhookDeps['secretBox'];
@@ -49,7 +49,7 @@ export interface ServiceSettings {
    * address of `X-Forwarded-For` that your own proxy appended, or `CF-Connecting-IP`).
    */
   readonly clientKey?: (request: Request, info: { readonly remoteAddress: string | undefined }) => string;
-  /** Words refused in journey template names (SPEC 4.9); replaces `defaultDeniedWords` when given. */
+  /** Words refused in journey template names (docs/api.md §4.9); replaces `defaultDeniedWords` when given. */
   readonly deniedNameWords?: readonly string[];
   /**
    * Called once each time the delivery worker disables an endpoint (a 410, or failing for

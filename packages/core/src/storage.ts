@@ -61,7 +61,7 @@ export interface Storage {
   readonly affiliates: AffiliateStore;
   readonly subscriptions: SubscriptionStore;
   readonly orders: OrderStore;
-  /** Journey templates, visitor touches and journeys (SPEC 2.8, 4.9). */
+  /** Journey templates, visitor touches and journeys (docs/api.md §2.8, §4.9). */
   readonly journeys: JourneyStore;
   readonly coupons: CouponReportStore;
   readonly webhooks: WebhookStore;
@@ -69,7 +69,7 @@ export interface Storage {
   readonly billing: BillingStore;
   readonly patients: PatientStore;
   readonly records: RecordStore;
-  /** Synced request types and support cases (SPEC 4.1, 4.3). */
+  /** Synced request types and support cases (docs/api.md §4.1, §4.3). */
   readonly support: SupportStore;
   /** Runs `fn` in one transaction; a throw rolls everything back. Nested calls join the outer one. */
   transaction<T>(fn: (tx: Storage) => Promise<T>, options?: TransactionOptions): Promise<T>;

@@ -49,7 +49,7 @@ describe('Stripe PaymentMethod to the port’s shape', () => {
     });
   });
 
-  it('2.4 an account type SPEC 2.4 does not name, or none, is left out', () => {
+  it('2.4 an account type docs/api.md §2.4 does not name, or none, is left out', () => {
     const object = paymentMethodObject(fixture(ids.bankChecking), null);
     for (const account_type of [null, 'money_market']) {
       const method = paymentMethodFromStripe({

@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 /** Stripe's null and an empty string both mean "no value"; the port leaves such keys out. */
 const value = (text: string | null | undefined): string | undefined => (text ? text : undefined);
 
-/** Stripe may add account types; SPEC 2.4 knows two, and any other is left out. */
+/** Stripe may add account types; docs/api.md §2.4 knows two, and any other is left out. */
 const bankAccountType = (type: string | null): BankAccountType | undefined =>
   type === 'checking' || type === 'savings' ? type : undefined;
 
@@ -26,7 +26,7 @@ export const idOf = (field: string | { id: string } | null | undefined): string 
 /**
  * Normalises a Stripe PaymentMethod to the port's card or bank-account shape. Any other type
  * (`sepa_debit`, `link`, ...) is `PAYMENT_METHOD_ATTACHMENT_FAILED`, as is a bank account whose
- * account number is not known yet, since SPEC 2.4 needs its last four digits.
+ * account number is not known yet, since docs/api.md §2.4 needs its last four digits.
  *
  * @example
  * paymentMethodFromStripe(await stripe.paymentMethods.retrieve('pm_123'))

@@ -36,7 +36,7 @@ function isStripeError(error: unknown): error is StripeErrorLike {
 const reuseRefused = /may not be used again|previously used[\s\S]*detached from a customer/i;
 
 /**
- * Maps an error of the `stripe` SDK to the domain error SPEC 4.4 and 7 ask for, or `undefined`
+ * Maps an error of the `stripe` SDK to the domain error docs/api.md §4.4 and §7 ask for, or `undefined`
  * when `error` is not a Stripe error (a bug, which the caller lets through to the 500 catch-all).
  * - detached method (`StripeInvalidRequestError` saying it "may not be used again") →
  *   `PAYMENT_METHOD_CANNOT_BE_REUSED`;

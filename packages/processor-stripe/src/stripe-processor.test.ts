@@ -99,7 +99,7 @@ describe('stripe processor: requests and Stripe-specific answers', () => {
     expect(writes()).toEqual(['/v1/customers', '/v1/customers', `/v1/payment_methods/${ids.visa}/attach`]);
   });
 
-  it('4.4 a method type SPEC 4.4 does not take is PAYMENT_METHOD_ATTACHMENT_FAILED and is not attached', async () => {
+  it('4.4 a method type docs/api.md §4.4 does not take is PAYMENT_METHOD_ATTACHMENT_FAILED and is not attached', async () => {
     fake.putPaymentMethod(sepaDebitObject('pm_sepa'));
     const p = processor();
     const { customerId } = (

@@ -51,7 +51,7 @@ function attempt<T>(
 }
 
 /**
- * The payment-processor port on Stripe (SPEC 4.4, 4.8): customers, card attachment, bank
+ * The payment-processor port on Stripe (docs/api.md §4.4, §4.8): customers, card attachment, bank
  * accounts through SetupIntents with Financial Connections, and the customer's default method
  * (`invoice_settings.default_payment_method`).
  *

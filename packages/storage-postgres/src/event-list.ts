@@ -18,7 +18,8 @@ export interface EventListStatement {
  */
 export const typeRangesUpTo = 6;
 
-const columns = 'e.affiliate_id, e.id, e.event_type, e.occurred_at, e.data, e.patient, e.attribution, e.traceparent';
+const columns =
+  'e.affiliate_id, e.id, e.event_type, e.occurred_at, e.data, e.patient, e.attribution, e.traceparent';
 
 /**
  * The SQL of {@link EventListQuery}: read downwards from the top or from `startingAfter`, or
@@ -42,7 +43,10 @@ export function eventListStatement(schema: string, query: EventListQuery): Event
     return `$${params.length}`;
   };
   const perType = types.length <= typeRangesUpTo;
-  const where = ['e.affiliate_id = $1', perType ? 'e.event_type = t.event_type' : 'e.event_type = any($2::text[])'];
+  const where = [
+    'e.affiliate_id = $1',
+    perType ? 'e.event_type = t.event_type' : 'e.event_type = any($2::text[])',
+  ];
   if (query.occurredFrom) where.push(`e.occurred_at >= ${next(query.occurredFrom)}`);
   if (query.occurredBefore) where.push(`e.occurred_at < ${next(query.occurredBefore)}`);
   if (query.webhookId !== undefined) {
@@ -59,7 +63,8 @@ export function eventListStatement(schema: string, query: EventListQuery): Event
     where.push(`(e.occurred_at, e.id collate "C") ${upwards ? '>' : '<'} (${at}::timestamptz, ${id}::text)`);
   }
   const order = upwards ? 'asc' : 'desc';
-  const orderBy = (table: string) => `order by ${table}.occurred_at ${order}, ${table}.id collate "C" ${order}`;
+  const orderBy = (table: string) =>
+    `order by ${table}.occurred_at ${order}, ${table}.id collate "C" ${order}`;
   const text = perType
     ? `with page as (
          select p.id, p.occurred_at

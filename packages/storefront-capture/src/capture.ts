@@ -1,5 +1,5 @@
 /**
- * The storefront capture: reads the page once, and sends the capture the way SPEC 4.9 says, with
+ * The storefront capture: reads the page once, and sends the capture the way docs/api.md §4.9 says, with
  * the template view and with journey creation. Nothing here throws into the host page.
  */
 import { type CaptureWindow, pageParams, strippedUrl } from './page';
@@ -27,7 +27,7 @@ export interface CaptureOptions {
 }
 
 /**
- * One capture, as sent: the top-level fields of SPEC 4.9 and the `attribution` JSON.
+ * One capture, as sent: the top-level fields of docs/api.md §4.9 and the `attribution` JSON.
  *
  * @example
  * const capture: Capture = { visitorId: 'c0ffee00c0ffee00', track: 'first', attribution: { visitorId: 'c0ffee00c0ffee00', track: 'first', params: { utm_source: 'x' } } };

@@ -1,5 +1,5 @@
 /**
- * A stand-in for the service's two storefront endpoints (SPEC 4.9), on a real port, answering
+ * A stand-in for the service's two storefront endpoints (docs/api.md §4.9), on a real port, answering
  * cross-origin like the service must: `GET /v2/journeyTemplates/{slug}/frontend` answers a template
  * and `POST /journeys` a journey id; every request is recorded. To run the browser test against
  * the real demo server instead, replace `startFakeJourneyApi()` by its base URL and read the stored

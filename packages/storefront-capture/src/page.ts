@@ -1,6 +1,6 @@
 /**
  * What the snippet reads from the page. The service filters authoritatively; these rules only keep
- * the browser from sending what the service would drop (SPEC 2.8 rule 4, SPEC 8, in tiny form).
+ * the browser from sending what the service would drop (docs/api.md §2.8 rule 4, §8.2, in tiny form).
  */
 
 /** The window surface the snippet uses; a real `window`, or a hand-made one in tests. */
@@ -20,7 +20,7 @@ const consentKeys =
   / (gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|sccid|epik|rdt_cid|irclickid|li_fat_id|fbp|fbc) /;
 
 /**
- * The URL as a touch stores it: http(s) only, no credentials, query or fragment (SPEC 8), else
+ * The URL as a touch stores it: http(s) only, no credentials, query or fragment (docs/api.md §8.2), else
  * `undefined`. The 1024-character limit is left to the service, which drops longer ones.
  */
 export const strippedUrl = (raw: string): string | undefined => {

@@ -1,6 +1,6 @@
 /**
  * The first-party visitor id: a cookie and a localStorage copy, so either surviving keeps the
- * visitor (SPEC 2.8 `visitor_id`).
+ * visitor (docs/api.md §2.8 `visitor_id`).
  */
 import { type CaptureWindow, readCookie } from './page';
 

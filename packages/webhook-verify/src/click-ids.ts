@@ -1,6 +1,6 @@
 import type { Attribution } from './events/attribution';
 
-/** The ad click identifiers of SPEC 2.8 rule 4. Cookies (`fbp`, `fbc`) and campaign tags are not click ids. */
+/** The ad click identifiers of docs/api.md §2.8 rule 4. Cookies (`fbp`, `fbc`) and campaign tags are not click ids. */
 export type ClickIdName =
   | 'gclid'
   | 'gbraid'
@@ -30,9 +30,9 @@ function collect(into: ClickIds, params: Record<string, string> | undefined): vo
 }
 
 /**
- * The click ids to replay to ad platforms, and nothing else from the payload (SPEC 6.6: never
+ * The click ids to replay to ad platforms, and nothing else from the payload (docs/api.md §6.6: never
  * forward a payload as it stands). Each id comes from the last touch when it has one, else from
- * the first (SPEC 2.8 rule 3: prefer last over first). Keys are matched case-insensitively.
+ * the first (docs/api.md §2.8 rule 3: prefer last over first). Keys are matched case-insensitively.
  *
  * @example
  * const { gclid } = clickIdsForAdReplay(event);

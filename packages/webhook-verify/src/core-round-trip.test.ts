@@ -32,7 +32,7 @@ function rawData(category: keyof typeof categoryAllowlists): Record<string, unkn
 
 const emittable = eventDictionary.filter((event) => event.visibility === 'public' && event.implemented);
 
-describe('round trip with the core signer (SPEC 5.4, 2.7)', () => {
+describe('round trip with the core signer (docs/api.md §5.4, §2.7)', () => {
   it('covers all 57 subscribable events', () => {
     expect(emittable).toHaveLength(57);
   });

@@ -214,7 +214,7 @@ describe('5.4 timestamp window, both ways', () => {
   });
 });
 
-describe('DESIGN rotation: several sha256= entries and several secrets', () => {
+describe('docs/api.md §11.2 rotation: several sha256= entries and several secrets', () => {
   const both = signWebhook({ payload: body, secret: [secret, oldSecret], timestamp: t });
 
   it('signs a rotation header new first', () => {
@@ -241,7 +241,7 @@ describe('DESIGN rotation: several sha256= entries and several secrets', () => {
   });
 });
 
-describe('DESIGN secrets', () => {
+describe('docs/api.md §11.2 secrets', () => {
   it('trims stray whitespace around a secret (env files, copy and paste)', () => {
     for (const padded of [` ${secret}`, `${secret}\n`, `\t${secret} \r\n`]) {
       expect(verifyWebhook({ payload: body, signature, secret: padded, now })).toEqual(event);

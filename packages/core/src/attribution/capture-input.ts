@@ -1,5 +1,5 @@
 /**
- * The storefront capture as it arrives (SPEC 4.9): in the query of
+ * The storefront capture as it arrives (docs/api.md §4.9): in the query of
  * `GET /v2/journeyTemplates/{slug}/frontend` and in the JSON body of `POST /journeys`. Both parse
  * to one normalised {@link StorefrontCapture}; junk is dropped, never an error, so the journey
  * always loads.

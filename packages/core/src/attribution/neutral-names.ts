@@ -1,7 +1,7 @@
 import { platform } from '#platform';
 
 /**
- * Neutral naming (SPEC 4.9, last bullet): journey slugs, template display names and landing URLs
+ * Neutral naming (docs/api.md §4.9, last bullet): journey slugs, template display names and landing URLs
  * must not name a drug or a condition, because they travel in URLs, referrers and attribution that
  * can reach ad platforms. A configurable deny-list, matched on a normalised form of the name, so
  * that lookalike letters, invisible characters, accents, encodings and joined or split words

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { filterParams, isAcceptedKey, isAcceptedValue, type ParamBag } from './param-filter';
 
-/** The accepted unprefixed keys, written out again from SPEC 2.8 rule 4 so the test owns its list. */
+/** The accepted unprefixed keys, written out again from docs/api.md §2.8 rule 4 so the test owns its list. */
 const specKeys = [
   'utm_source',
   'utm_medium',
@@ -147,7 +147,7 @@ const table: ReadonlyArray<{ rule: string; input: [string, unknown][]; bag: Para
     bag: { utm_term: ' ~all printable! "#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~ ' },
   },
   {
-    rule: '8: "Repeated parameter: first value wins", matched case-insensitively (DESIGN.md)',
+    rule: '8: "Repeated parameter: first value wins", matched case-insensitively (docs/api.md §8.2)',
     input: [
       ['utm_source', 'first'],
       ['UTM_SOURCE', 'second'],

@@ -1,5 +1,5 @@
 /**
- * The attribution params bag (SPEC 2.8 rules 4 to 6, SPEC 8): which keys are accepted, and the
+ * The attribution params bag (docs/api.md §2.8 rules 4 to 6, §8.2): which keys are accepted, and the
  * limits every stored bag satisfies. Invalid or excess entries are dropped silently, never an error,
  * so a storefront with junk in its query still loads its journey.
  */
@@ -11,8 +11,8 @@ export type ParamBag = Readonly<Record<string, string>>;
 export type ParamSource = Iterable<readonly [string, unknown]> | Readonly<Record<string, unknown>>;
 
 /**
- * The limits of SPEC 8 on the params bag, plus a key length the spec leaves open
- * (docs/decisions/attribution.md).
+ * The limits of docs/api.md §8.2 on the params bag, with the key length chosen in
+ * docs/decisions/attribution.md.
  */
 export const paramLimits = {
   maxKeys: 25,
@@ -20,7 +20,7 @@ export const paramLimits = {
   maxKeyLength: 128,
 } as const;
 
-/** The ad click ids of SPEC 2.8 rule 4, in lower case. */
+/** The ad click ids of docs/api.md §2.8 rule 4, in lower case. */
 export const clickIdKeys: readonly string[] = [
   'gclid',
   'gbraid',
@@ -37,7 +37,7 @@ export const clickIdKeys: readonly string[] = [
   'li_fat_id',
 ];
 
-/** Unprefixed keys SPEC 2.8 rule 4 accepts, in lower case: utm tags, click ids, Meta cookies. */
+/** Unprefixed keys docs/api.md §2.8 rule 4 accepts, in lower case: utm tags, click ids, Meta cookies. */
 const acceptedKeys: ReadonlySet<string> = new Set([
   'utm_source',
   'utm_medium',
@@ -55,7 +55,7 @@ const printableAscii = /^[\x20-\x7e]+$/;
 const specialSchemes: ReadonlySet<string> = new Set(['http:', 'https:', 'ftp:', 'ws:', 'wss:', 'file:']);
 
 /**
- * The bag never holds URLs (SPEC 2.8): a value is one when a browser would navigate to it as a
+ * The bag never holds URLs (docs/api.md §2.8): a value is one when a browser would navigate to it as a
  * link, that is protocol-relative (`//host`), or absolute with a host or a web scheme
  * (`https:host` parses too), or when it starts with a web scheme at all (`WS:`, which does not
  * parse). `spring:sale` parses as a URL of scheme `spring:` with no host and stays a tag.
@@ -74,8 +74,8 @@ const isUrl = (value: string): boolean => {
 };
 
 /**
- * Whether SPEC 2.8 rule 4 accepts this key: any `svc_` key, the six utm keys, the click ids, and
- * `fbp`/`fbc`, all matched case-insensitively, within the key pattern of SPEC 8 (no dots).
+ * Whether docs/api.md §2.8 rule 4 accepts this key: any `svc_` key, the six utm keys, the click ids, and
+ * `fbp`/`fbc`, all matched case-insensitively, within the key pattern of docs/api.md §8.2 (no dots).
  */
 export const isAcceptedKey = (key: string): boolean => {
   if (key.length > paramLimits.maxKeyLength || !keyPattern.test(key)) return false;
@@ -101,7 +101,7 @@ const pairsOf = (source: ParamSource): Iterable<readonly [unknown, unknown]> =>
 
 /**
  * Keeps the accepted entries of one or more sources, in order, as one bag within the limits of
- * SPEC 8: keys stored exactly as sent, a key repeated in any letter case keeps its first accepted
+ * docs/api.md §8.2: keys stored exactly as sent, a key repeated in any letter case keeps its first accepted
  * value, at most 25 keys. Prefixed and unprefixed keys (`svc_utm_source`, `utm_source`) are
  * different keys and both kept (rule 5). Anything else is dropped without an error.
  */

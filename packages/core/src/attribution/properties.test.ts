@@ -4,7 +4,7 @@ import { parseJourneyBody, parseTemplateViewQuery } from './capture-input';
 import type { ParamBag } from './param-filter';
 import { type Attribution, applyTouch, type Touch, type TouchCapture, toTouch } from './touches';
 
-/** SPEC 2.8 rule 4, written out again so the properties do not trust the implementation's list. */
+/** docs/api.md §2.8 rule 4, written out again so the properties do not trust the implementation's list. */
 const specKeys = [
   ...['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'utm_id'],
   ...['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'ttclid', 'twclid', 'sccid', 'epik'],

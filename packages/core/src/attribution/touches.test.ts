@@ -91,7 +91,7 @@ describe('applyTouch', () => {
     expect('referrer_url' in attribution.first).toBe(false);
   });
 
-  it('DESIGN.md: a capture with no accepted param and no URL is not a touch and changes nothing', () => {
+  it('docs/api.md §2.8 rule 7: a capture with no accepted param and no URL is not a touch and changes nothing', () => {
     const before = replay(visits.slice(0, 2))!;
     const after = applyTouch(
       before,

@@ -1,12 +1,12 @@
 /**
- * The attribution aggregate of SPEC 2.8: a first touch written once, a last touch replaced whole
+ * The attribution aggregate of docs/api.md §2.8: a first touch written once, a last touch replaced whole
  * on every later touch, and the number of touches, for one storefront visitor.
  */
 import { filterParams, type ParamBag, type ParamSource } from './param-filter';
 import { sanitizeTouchUrl } from './url-sanitizer';
 
 /**
- * One stored touch (SPEC 2.8). Keys never stored are omitted, never null; `params` is always
+ * One stored touch (docs/api.md §2.8). Keys never stored are omitted, never null; `params` is always
  * present and may be empty.
  */
 export interface Touch {
@@ -33,7 +33,7 @@ export interface Attribution {
 
 /**
  * What a storefront sent for one touch. URLs may be raw and params unfiltered: the aggregate
- * sanitizes and filters again, so a touch holds to SPEC 8 whoever built the input.
+ * sanitizes and filters again, so a touch holds to docs/api.md §8.2 whoever built the input.
  */
 export interface TouchCapture {
   readonly landingUrl?: string | undefined;
@@ -50,7 +50,7 @@ export interface TouchContext {
 
 /**
  * The most a stored touch's params may take, counted as the characters of their keys and values.
- * SPEC 8's per-param limits alone allow 25 × (128 + 512) characters, which let one anonymous
+ * The per-param limits of docs/api.md §8.2 alone allow 25 × (128 + 512) characters, which let one anonymous
  * request store about 16 kB a touch, several times over (visitor, journey, events); real tags
  * and click ids take a few hundred. Params past the budget are dropped like any excess param.
  */
@@ -69,7 +69,7 @@ function withinBudget(params: ParamBag): ParamBag {
 
 /**
  * The touch a capture makes, or `undefined` when it is no touch: no accepted param and no URL
- * that can be stored (DESIGN.md, "Attribution"). Params keep SPEC 8's limits and, together,
+ * that can be stored (docs/api.md §2.8 rule 7). Params keep the limits of §8.2 and, together,
  * `maxTouchParamChars`.
  */
 export const toTouch = (capture: TouchCapture, now: Date): Touch | undefined => {
@@ -140,7 +140,7 @@ const sameBag = (a: ParamBag, b: ParamBag): boolean => {
 };
 
 /**
- * The attribution a new journey starts with (SPEC 4.9): the visitor's stored touches, joined by
+ * The attribution a new journey starts with (docs/api.md §4.9): the visitor's stored touches, joined by
  * visitor id. The capture sent with `POST /journeys` is recorded as a touch only when it differs
  * from the visitor's last touch, so a storefront that resends the capture of the page view it
  * already reported with the template does not count that view twice, and a journey whose

@@ -1,11 +1,11 @@
 /**
- * `landing_url` and `referrer_url` of a touch (SPEC 2.8, SPEC 8): http or https only, with no
+ * `landing_url` and `referrer_url` of a touch (docs/api.md §2.8, §8.2): http or https only, with no
  * credentials, query or fragment, at most 1024 characters. A URL that cannot be kept is dropped,
  * never truncated and never an error.
  */
 
 /**
- * URL limits of SPEC 8. `maxLength` applies to the stripped URL, the one that would be stored;
+ * URL limits of docs/api.md §8.2. `maxLength` applies to the stripped URL, the one that would be stored;
  * `maxRawLength` only bounds the work spent on a raw input (docs/decisions/attribution.md).
  */
 export const urlLimits = { maxLength: 1024, maxRawLength: 8192 } as const;

@@ -4,7 +4,7 @@ import type { AchSetupIntent } from '../payments/processor';
 import { type BillingDeps, ensureBillingCustomer } from './billing-customer';
 
 /**
- * Starts the bank-account flow (SPEC 4.4, 4.8 `POST /ach-setup-intent`): a SetupIntent for
+ * Starts the bank-account flow (docs/api.md §4.4, §4.8.9 `POST /ach-setup-intent`): a SetupIntent for
  * `us_bank_account` on the billing profile's customer, verified through Financial Connections
  * (permission `payment_method`), for off-session use. The profile and its customer are created
  * on first use. The client finishes the flow with the processor's client library and

@@ -53,7 +53,7 @@ function register(
 }
 
 /**
- * Adds a payment method to the affiliate's billing profile (SPEC 4.4): a card is attached to
+ * Adds a payment method to the affiliate's billing profile (docs/api.md §4.4): a card is attached to
  * the profile's customer; a bank account, attached by the setup-intent flow, is checked to be a
  * `us_bank_account` of this customer. The profile and its customer are created on first use.
  * The first method of a profile becomes its default. Registering a method that is already

@@ -9,7 +9,7 @@ import { paymentMethodTypes } from '../payments/processor';
 const paymentMethodIdPattern = /^pm_[A-Za-z0-9_]{1,252}$/;
 
 /**
- * Body of `POST /v2/affiliatePaymentMethods` (SPEC 4.4). Unknown keys are ignored;
+ * Body of `POST /v2/affiliatePaymentMethods` (docs/api.md §4.4). Unknown keys are ignored;
  * `paymentMethodType` defaults to `card`.
  */
 export const addPaymentMethodBody = z.object({

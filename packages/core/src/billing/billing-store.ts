@@ -2,10 +2,10 @@ import type { ProcessorBankAccount, ProcessorCard } from '../payments/processor'
 
 /**
  * The billing profile of an affiliate: one per affiliate, holding the processor customer that
- * owns its payment methods (SPEC 1, 2.4).
+ * owns its payment methods (docs/api.md §1, §2.4).
  */
 export interface BillingProfile {
-  /** The internal `billingProfileId` of SPEC 2.4, `bp_...`. */
+  /** The internal `billingProfileId` of docs/api.md §2.4, `bp_...`. */
   readonly id: string;
   readonly affiliateId: string;
   /**

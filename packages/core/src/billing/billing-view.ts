@@ -6,7 +6,7 @@ import {
 } from '../payments/payment-method-view';
 import type { StoredPaymentMethod } from './billing-store';
 
-/** The SPEC 2.4 view of a registered method. */
+/** The docs/api.md §2.4 view of a registered method. */
 export const storedPaymentMethodView = (stored: StoredPaymentMethod): PaymentMethodView =>
   toPaymentMethodView({
     method: stored.method,
@@ -15,7 +15,7 @@ export const storedPaymentMethodView = (stored: StoredPaymentMethod): PaymentMet
   });
 
 /**
- * `{ success: true, data: <SPEC 2.4 view> }`: the answer of adding a method and of making it
+ * `{ success: true, data: <docs/api.md §2.4 view> }`: the answer of adding a method and of making it
  * the default.
  */
 export const paymentMethodAnswerSchema = z.strictObject({
@@ -23,7 +23,7 @@ export const paymentMethodAnswerSchema = z.strictObject({
   data: paymentMethodViewSchema,
 });
 
-/** `{ success: true, data: [<SPEC 2.4 view>, ...] }`: the answer of listing methods, oldest first. */
+/** `{ success: true, data: [<docs/api.md §2.4 view>, ...] }`: the answer of listing methods, oldest first. */
 export const paymentMethodListAnswerSchema = z.strictObject({
   success: z.literal(true),
   data: z.array(paymentMethodViewSchema),

@@ -28,7 +28,7 @@ export const bankAccountNotAttached = (paymentMethodId: string) =>
   );
 
 /**
- * Gets a method onto the customer at the processor, by the flow SPEC 4.4 names for its type:
+ * Gets a method onto the customer at the processor, by the flow docs/api.md §4.4 names for its type:
  * - a card is attached (attaching one already attached to this customer changes nothing);
  * - a bank account was attached by the setup-intent flow, so it is only read and checked to be
  *   a `us_bank_account` of this customer; nothing is written at the processor.

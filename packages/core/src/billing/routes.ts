@@ -23,7 +23,7 @@ const attachmentFailed = (what: string) => error(`PAYMENT_METHOD_ATTACHMENT_FAIL
 const upstream = error('UPSTREAM_UNAVAILABLE: the payment processor is down or timed out; nothing changed.');
 
 /**
- * Routes of payment methods on the affiliate's billing profile (SPEC 2.4, 4.4, 4.8, 5.3, 7):
+ * Routes of payment methods on the affiliate's billing profile (docs/api.md §2.4, §4.4, §4.8, §5.3, §7):
  * the bank-account setup intent, adding, listing, and choosing the default method.
  */
 export const billingRoutes: readonly AnyRoute[] = [
@@ -70,7 +70,7 @@ export const billingRoutes: readonly AnyRoute[] = [
     responses: {
       201: {
         description:
-          'The method, card shape or bank-account shape (SPEC 2.4). The first method of a profile becomes its default. Registering the same method again answers it again, unchanged.',
+          'The method, card shape or bank-account shape (docs/api.md §2.4). The first method of a profile becomes its default. Registering the same method again answers it again, unchanged.',
         schema: paymentMethodAnswerSchema,
       },
       402: attachmentFailed(
@@ -103,7 +103,8 @@ export const billingRoutes: readonly AnyRoute[] = [
     access: { kind: 'affiliate', roles: allRoles },
     responses: {
       200: {
-        description: 'The methods (SPEC 2.4 shapes); empty when none was added. The processor is not called.',
+        description:
+          'The methods (docs/api.md §2.4 shapes); empty when none was added. The processor is not called.',
         schema: paymentMethodListAnswerSchema,
       },
     },

@@ -3,7 +3,7 @@ import type { DomainError } from '../errors';
 
 /**
  * The case-system port: the external case-management system that mirrors support cases
- * (SPEC 1, 4.1, 4.3, 4.8). Its shape follows Jira Service Management's customer-request API so
+ * (docs/api.md §1, §4.1, §4.3, §4.8). Its shape follows Jira Service Management's customer-request API so
  * that the real adapter is a thin translation and the sandbox behaves like the real thing.
  * Every method takes one object argument and never throws: failures come back as
  * `UPSTREAM_UNAVAILABLE` (the system is down, slow or refused us), `NOT_FOUND` (unknown request
@@ -34,7 +34,7 @@ export interface CaseSystem {
     /** Account id or email of the customer the request is raised for. */
     raiseOnBehalfOf?: string;
   }): ResultAsync<CaseRequest, DomainError>;
-  /** Adds a comment; the result is the comment as the system returns it, raw (SPEC 2.3). */
+  /** Adds a comment; the result is the comment as the system returns it, raw (docs/api.md §2.3). */
   addComment(input: {
     issueIdOrKey: string;
     body: string;
@@ -145,7 +145,7 @@ export interface CaseRequest {
 
 /**
  * A comment exactly as the case system returned it. Only `id` and `body` are guaranteed; the
- * rest (author, dates, links) passes through untouched, as SPEC 2.3 asks for the raw comment.
+ * rest (author, dates, links) passes through untouched, as docs/api.md §2.3 asks for the raw comment.
  */
 export interface CaseComment {
   readonly id: string;

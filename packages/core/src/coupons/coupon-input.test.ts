@@ -6,7 +6,7 @@ import { couponReportQuerySchema, parseRangeBound, resolveReportQuery } from './
 const now = new Date('2026-11-23T10:00:00.000Z');
 const parse = (query: Record<string, string>) => validate(couponReportQuerySchema, query, 'query');
 
-describe('coupon report query (SPEC 4.5, DESIGN.md)', () => {
+describe('coupon report query (docs/api.md §4.5)', () => {
   it('4.5 defaults: month_to_date, page 1, limit 25, uses desc, JSON, no filters', () => {
     expect(resolveReportQuery(parse({})._unsafeUnwrap(), now)).toEqual({
       range: { preset: 'month_to_date', start: new Date('2026-11-01T00:00:00.000Z'), end: now },

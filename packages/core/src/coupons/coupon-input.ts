@@ -9,9 +9,9 @@ import {
   startOf,
 } from './report-range';
 
-/** Largest page size of the coupon report (DESIGN.md). */
+/** Largest page size of the coupon report (docs/api.md §4.5). */
 export const maxReportLimit = 100;
-/** Page size when `limit` is absent (DESIGN.md). */
+/** Page size when `limit` is absent (docs/api.md §4.5). */
 export const defaultReportLimit = 25;
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -62,7 +62,7 @@ const filter = z
   .transform((value) => (value === 'all' ? undefined : value));
 
 /**
- * The query of GET /v2/ecommerceReports/coupons/used-on-orders (SPEC 4.5, DESIGN.md): every
+ * The query of GET /v2/ecommerceReports/coupons/used-on-orders (docs/api.md §4.5): every
  * failure is 422 INVALID_FIELD naming the parameter. Unknown parameters are ignored, as cache
  * busters are.
  */

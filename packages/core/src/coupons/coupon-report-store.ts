@@ -12,7 +12,7 @@ export interface CouponReportFilters {
   readonly campaignId?: string;
 }
 
-/** What the report's rows can be sorted by (SPEC 4.5). */
+/** What the report's rows can be sorted by (docs/api.md §4.5). */
 export type CouponSortBy = 'uses' | 'revenueImpact' | 'coupon';
 
 /** The sort of the report's rows. Ties always fall back to coupon, discount type, amount, currency. */
@@ -46,9 +46,9 @@ export interface CouponUsageRow {
   readonly discountCents: number;
 }
 
-/** The summary figures, in counts and integer cents (the view turns them into SPEC 4.5 units). */
+/** The summary figures, in counts and integer cents (the view turns them into docs/api.md §4.5 units). */
 export interface CouponReportSummary {
-  /** Orders created in the range that match the filters (SPEC 2.5: on `createdAt`). */
+  /** Orders created in the range that match the filters (docs/api.md §2.5: on `createdAt`). */
   readonly totalOrders: number;
   /** Of those, the orders that carry at least one coupon redemption (a property of the order). */
   readonly ordersWithCoupon: number;

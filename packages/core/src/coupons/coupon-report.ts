@@ -7,7 +7,7 @@ import { toCouponReportView } from './coupon-view';
 import { csvResponse } from './report-csv';
 
 /**
- * The coupon usage report (SPEC 4.5, 2.5): one page as JSON, or every row as a streamed CSV.
+ * The coupon usage report (docs/api.md §4.5, §2.5): one page as JSON, or every row as a streamed CSV.
  * Redemptions count on `redeemedAt`; the order counts of the summary on the order's `createdAt`.
  *
  * @returns 400 MODULE_DISABLED when the affiliate's ecommerce module is disabled

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centsText, couponPct, discountDisplay, revenueImpact, unitsOf } from './coupon-view';
 
-describe('coupon report view (SPEC 4.5, DESIGN.md)', () => {
+describe('coupon report view (docs/api.md §4.5)', () => {
   it('4.5 ordersWithCouponPct is a percentage rounded half up to two decimals, 0 with no orders', () => {
     expect(couponPct(0, 0)).toBe(0);
     expect(couponPct(1, 3)).toBe(33.33);

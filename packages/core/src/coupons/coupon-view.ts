@@ -3,7 +3,7 @@ import type { ResolvedReportQuery } from './coupon-input';
 import type { CouponReportPage, CouponUsageRow } from './coupon-report-store';
 import { reportPresets } from './report-range';
 
-/** The JSON answer of the coupon report, exactly the fields of SPEC 4.5. */
+/** The JSON answer of the coupon report, exactly the fields of docs/api.md §4.5. */
 export const couponReportViewSchema = z.object({
   success: z.literal(true),
   data: z.object({
@@ -86,7 +86,7 @@ export function couponPct(ordersWithCoupon: number, totalOrders: number): number
   return Math.round((ordersWithCoupon * 10_000) / totalOrders) / 100;
 }
 
-/** Builds the SPEC 4.5 JSON answer from one page of the report. */
+/** Builds the docs/api.md §4.5 JSON answer from one page of the report. */
 export function toCouponReportView(query: ResolvedReportQuery, page: CouponReportPage): CouponReportView {
   const { summary } = page;
   return {

@@ -8,7 +8,7 @@ import { couponCsvColumns, csvCells, csvFileName, csvLines, csvResponse, escapeF
 const dangerous = /^[=+\-@\t\r]/;
 const plainNegative = /^-\d+(\.\d+)?$/;
 
-describe('coupon report CSV (SPEC 4.5)', () => {
+describe('coupon report CSV (docs/api.md §4.5)', () => {
   it('4.5 escapes formula starts with a quote, leaving plain negative numbers alone', () => {
     expect(escapeFormula('=1+1')).toBe("'=1+1");
     expect(escapeFormula('+1')).toBe("'+1");

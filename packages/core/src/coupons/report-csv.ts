@@ -4,7 +4,7 @@ import type { CouponUsageRow } from './coupon-report-store';
 import { centsText, discountDisplay } from './coupon-view';
 import type { ResolvedRange } from './report-range';
 
-/** The CSV columns, exactly as SPEC 4.5 names them. */
+/** The CSV columns, exactly as docs/api.md §4.5 names them. */
 export const couponCsvColumns = [
   'Coupon',
   'Discount Display',

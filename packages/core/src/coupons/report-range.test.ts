@@ -3,7 +3,7 @@ import { presetRange } from './report-range';
 
 const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), range.end.toISOString()];
 
-describe('coupon report presets (DESIGN.md, all UTC)', () => {
+describe('coupon report presets (docs/api.md §4.5, all UTC)', () => {
   const now = new Date('2026-11-23T10:00:00.000Z');
 
   it.each([

@@ -1,6 +1,6 @@
 import type { ReportRange } from './coupon-report-store';
 
-/** The date-range presets of the coupon report (DESIGN.md "Coupon report"), all in UTC. */
+/** The date-range presets of the coupon report (docs/api.md §4.5), all in UTC. */
 export const reportPresets = [
   'today',
   'yesterday',

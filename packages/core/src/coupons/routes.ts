@@ -7,7 +7,7 @@ import { couponReportViewSchema } from './coupon-view';
 import { couponCsvColumns } from './report-csv';
 
 /**
- * Routes of the ecommerce coupon report (SPEC 4.5).
+ * Routes of the ecommerce coupon report (docs/api.md §4.5).
  *
  * @returns 400 when the token has no affiliate context, or the affiliate's ecommerce module is
  *   disabled; 401 without a valid token; 403 for an agent; 422 for a bad query parameter

@@ -5,7 +5,7 @@ import { compareBytes, compareUsageRows } from './usage-row-order';
 
 const utf8 = new TextEncoder();
 
-describe('coupon report row order (SPEC 4.5)', () => {
+describe('coupon report row order (docs/api.md §4.5)', () => {
   it('4.5 property: compareBytes orders strings exactly as their UTF-8 bytes (PostgreSQL "C")', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {

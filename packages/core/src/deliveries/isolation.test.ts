@@ -217,7 +217,7 @@ describe('4 delivery: one bad endpoint does not slow the others', () => {
     });
   });
 
-  it('SPEC rules still hold under the breaker: a probe answered 410 disables the endpoint', async () => {
+  it('docs/api.md §11.3 rules still hold under the breaker: a probe answered 410 disables the endpoint', async () => {
     const { svc, ends, bad, emit, read } = await setup();
     ends.rules.bad = 500;
     await emit('bad', 6);
@@ -231,7 +231,7 @@ describe('4 delivery: one bad endpoint does not slow the others', () => {
     expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 5, cancelled: 5 });
   });
 
-  it('SPEC rules still hold under the breaker: continuous failure for the configured time disables the endpoint through its probes', async () => {
+  it('docs/api.md §11.3 rules still hold under the breaker: continuous failure for the configured time disables the endpoint through its probes', async () => {
     const { svc, ends, bad, emit, read } = await setup({
       deliveries: { random: () => 0.5, timeoutMs: 400, disableAfterMs: 3_600_000 },
     });

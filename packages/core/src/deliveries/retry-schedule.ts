@@ -1,5 +1,5 @@
 /**
- * Delays before each retry (DESIGN.md, Svix's schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
+ * Delays before each retry (docs/api.md §11.3, Svix's schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
  * 10 h, so 8 attempts in all. A schedule of N delays gives N + 1 attempts.
  */
 export const retryDelaysMs: readonly number[] = [

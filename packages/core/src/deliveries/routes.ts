@@ -68,7 +68,7 @@ const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-/** The delivery attempt log and manual retry of a webhook (DESIGN.md). */
+/** The delivery attempt log and manual retry of a webhook (docs/api.md §4.11). */
 export const deliveryRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',

@@ -20,7 +20,7 @@ import { endpointSlots } from './endpoint-slots';
 import { retryWhileUnavailable } from './outage-retry';
 import { nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './retry-schedule';
 
-/** Tuning of the delivery worker; the defaults follow DESIGN.md. */
+/** Tuning of the delivery worker; the defaults follow docs/api.md §11.3. */
 export interface DeliveryOptions {
   /** An attempt succeeds on a 2xx within this time. Default 15 s. */
   readonly timeoutMs?: number;
@@ -373,7 +373,7 @@ export async function recordSettled(
 
 /**
  * Claims due deliveries, sends each to its webhook through the SSRF guard, records the attempt
- * and schedules what comes next (DESIGN.md): a 2xx succeeds; 410 fails the delivery and disables
+ * and schedules what comes next (docs/api.md §11.3): a 2xx succeeds; 410 fails the delivery and disables
  * the endpoint; anything else retries on the schedule (8 attempts by default: one more than
  * `delays`), then fails and waits for a manual retry; 5 days of continuous failure disable the
  * endpoint. A deleted or disabled webhook's pending deliveries are cancelled. At most

@@ -5,7 +5,7 @@ import type { ScalarFieldType } from './field-types';
 export type FieldType = ScalarFieldType | 'products' | 'attribution' | 'status_transition';
 
 /**
- * SPEC 6.2 and 2.7, 2.8: the declared type of every field any category allowlists. A field has one
+ * docs/api.md §6.2 and §2.7, §2.8: the declared type of every field any category allowlists. A field has one
  * type in every category that lists it. Nested shapes (`products`, `attribution`,
  * `status_transition`) have their own allowlists in `nested-shapes.ts`.
  */
@@ -99,11 +99,11 @@ export const fieldTypes = {
   cycle_number: 'count',
 } as const satisfies Readonly<Record<string, FieldType>>;
 
-/** A field some category of SPEC 6.2 allowlists. */
+/** A field some category of docs/api.md §6.2 allowlists. */
 export type AllowlistedField = keyof typeof fieldTypes;
 
 /**
- * SPEC 6.2: the only fields each category passes through in a v2 payload. PATIENT and INTERNAL
+ * docs/api.md §6.2: the only fields each category passes through in a v2 payload. PATIENT and INTERNAL
  * pass none (only the patient-identity block). There is no SUBSCRIPTION or CHANNEL category.
  */
 export const categoryAllowlists: Readonly<Record<EventCategory, readonly AllowlistedField[]>> = {
@@ -270,7 +270,7 @@ export const categoryAllowlists: Readonly<Record<EventCategory, readonly Allowli
   INTERNAL: [],
 };
 
-/** Fields of the v2 envelope (SPEC 2.7), outside every allowlist. */
+/** Fields of the v2 envelope (docs/api.md §2.7), outside every allowlist. */
 export const envelopeFields = [
   'event_type',
   'event_id',
@@ -280,7 +280,7 @@ export const envelopeFields = [
   'affiliate_id',
 ] as const;
 
-/** Fields of the patient-identity block (SPEC 6.3), on every v2 payload. */
+/** Fields of the patient-identity block (docs/api.md §6.3), on every v2 payload. */
 export const identityFields = [
   'patient_marketing_consent',
   'is_returning_patient',

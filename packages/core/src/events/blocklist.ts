@@ -1,5 +1,5 @@
 /**
- * The second net of v2 payloads (SPEC 6.2): keys that name sensitive data are removed even on
+ * The second net of v2 payloads (docs/api.md §6.2): keys that name sensitive data are removed even on
  * allowlisted paths. A key is compared normalised (lower case, letters and digits only), so
  * `patient_email`, `patientEmail`, `PatientEmail`, `PATIENT_EMAIL` and `patient-email` are one
  * key, and it is sensitive when a sensitive stem appears anywhere inside it. The allowlist decides

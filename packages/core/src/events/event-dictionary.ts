@@ -1,5 +1,5 @@
 /**
- * The event dictionary (SPEC 6.1): 60 event types, 58 public and 2 internal. One public event,
+ * The event dictionary (docs/api.md §6.1): 60 event types, 58 public and 2 internal. One public event,
  * `pharmacy_rejected_prescription`, is defined but not implemented, so 57 can be subscribed to.
  * The public names, their categories and the unimplemented one are webhook-verify's event list,
  * which every receiver installs; the rows below are typed by it, so a name or category that is in
@@ -12,7 +12,7 @@ import {
   type WebhookEventType,
 } from '@affiliate-commerce/webhook-verify/events';
 
-/** Payload categories of SPEC 6.2: the public ones and INTERNAL. There is no SUBSCRIPTION or CHANNEL category. */
+/** Payload categories of docs/api.md §6.2: the public ones and INTERNAL. There is no SUBSCRIPTION or CHANNEL category. */
 export type EventCategory = WebhookEventCategory | 'INTERNAL';
 
 /** Every event type: the public ones of webhook-verify's list and the two internal ones. */

@@ -21,7 +21,7 @@ const carried = (event: ReturnType<typeof exampleEvent>) => ({
   ...(event.attribution ? { attribution: event.attribution } : {}),
 });
 
-/** SPEC 6.4: the fields of the category an event of this type may not carry. */
+/** docs/api.md §6.4: the fields of the category an event of this type may not carry. */
 const withheld = (name: string) => (name === 'journey_contact_captured' ? ['first_purchase'] : []);
 
 describe('6.2 example events are built from the allowlists the sanitizer uses', () => {

@@ -155,7 +155,7 @@ function valueOfType(type: FieldType, field: AllowlistedField, at: Date): unknow
   }
 }
 
-/** Attribution of SPEC 2.8 as a storefront captures it: two touches, campaign tags and a click id. */
+/** Attribution of docs/api.md §2.8 as a storefront captures it: two touches, campaign tags and a click id. */
 function exampleAttribution(at: Date): Record<string, unknown> {
   return {
     first: {
@@ -213,7 +213,7 @@ const statusOf: Readonly<Record<string, Partial<Record<AllowlistedField, string>
   subscription_renewal_failed: { subscription_status: 'past_due', payment_status: 'failed' },
 };
 
-/** SPEC 6.4: whether and how `first_purchase` appears on this event. */
+/** docs/api.md §6.4: whether and how `first_purchase` appears on this event. */
 function firstPurchaseOf(eventType: string): boolean | undefined {
   if (eventType === 'journey_contact_captured') return undefined;
   return eventType !== 'subscription_renewed';
@@ -221,9 +221,9 @@ function firstPurchaseOf(eventType: string): boolean | undefined {
 
 /**
  * A realistic example of one subscribable event, as the outbox stores it: every field its
- * category allowlists (SPEC 6.2), each a value of its declared type (ids like `ord_example_1`,
+ * category allowlists (docs/api.md §6.2), each a value of its declared type (ids like `ord_example_1`,
  * ISO timestamps, money in integer cents, `https://example.com` links), attribution where the
- * family carries it, and a linked patient for the identity block (SPEC 6.3). Its v2 payload is
+ * family carries it, and a linked patient for the identity block (docs/api.md §6.3). Its v2 payload is
  * the same data, unchanged by the sanitizer, plus `"example": true`.
  *
  * @throws TypeError for an unknown, internal or unimplemented event (check with `isSubscribable`)
@@ -273,9 +273,9 @@ export function exampleEvent(eventType: string, options: ExampleEventOptions = {
 
 /** The payloads of one example event, in both generations. */
 export interface ExamplePayloads {
-  /** The sanitized envelope a v2 webhook receives (SPEC 2.7). */
+  /** The sanitized envelope a v2 webhook receives (docs/api.md §2.7). */
   readonly v2: Record<string, unknown>;
-  /** The raw event a v1 webhook receives (SPEC 6.1). */
+  /** The raw event a v1 webhook receives (docs/api.md §6.1). */
   readonly v1: Record<string, unknown>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The value types of v2 payload fields (SPEC 2.7, 6.2). Each type is a projector: it returns the
+ * The value types of v2 payload fields (docs/api.md §2.7, §6.2). Each type is a projector: it returns the
  * value as delivered, or `undefined` when the value is not of the type and the field is omitted.
  * A projector never returns null and never returns an object it did not build itself, so a
  * free-form object cannot ride through a typed field. Coercion happens only where it is exact
@@ -9,7 +9,7 @@
 /** A projector of one value: the delivered value, or undefined to omit the field. */
 export type Project = (value: unknown) => unknown;
 
-/** The scalar types a field of SPEC 6.2 can have; nested shapes are declared in `nested-shapes.ts`. */
+/** The scalar types a field of docs/api.md §6.2 can have; nested shapes are declared in `nested-shapes.ts`. */
 export type ScalarFieldType =
   | 'id'
   | 'code'
@@ -52,7 +52,7 @@ export const id: Project = string(limits.id, true);
 /** An enum-like status or kind: a non-blank single line of at most 100 characters. */
 export const code: Project = string(limits.code, true);
 
-/** Free text SPEC 6.2 allowlists (a reason, instructions, a display name): at most 2000 characters. */
+/** Free text docs/api.md §6.2 allowlists (a reason, instructions, a display name): at most 2000 characters. */
 export const text: Project = string(limits.text, false);
 
 /** An ISO 8601 timestamp with an offset, kept as written; a valid `Date` becomes its ISO string. */
@@ -81,7 +81,7 @@ export const integer: Project = (value) => {
   return number === 0 ? 0 : number;
 };
 
-/** Money in integer cents (SPEC 2.7). */
+/** Money in integer cents (docs/api.md §2.7). */
 export const cents: Project = integer;
 
 /** A count: an integer of zero or more. */

@@ -1,13 +1,13 @@
 /**
- * The nested shapes of v2 payloads, each with its own allowlist: product lines (SPEC 2.7), the
- * attribution object and its touches and params (SPEC 2.8), and an order's status transition.
+ * The nested shapes of v2 payloads, each with its own allowlist: product lines (docs/api.md §2.7), the
+ * attribution object and its touches and params (docs/api.md §2.8), and an order's status transition.
  */
 import { isAcceptedKey, isAcceptedValue, paramLimits } from '../attribution/param-filter';
 import { sanitizeTouchUrl } from '../attribution/url-sanitizer';
 import { isBlockedKey } from './blocklist';
 import { boolean, cents, code, count, id, isRecord, type Project, shapeOf, timestamp } from './field-types';
 
-/** The keys of a product line, in delivery order (SPEC 2.7). */
+/** The keys of a product line, in delivery order (docs/api.md §2.7). */
 export const productLineFields = [
   'product_variation_id',
   'quantity',
@@ -16,7 +16,7 @@ export const productLineFields = [
 ] as const;
 
 /**
- * One product line `{ product_variation_id, quantity, unit_price_cents, is_addon }` (SPEC 2.7),
+ * One product line `{ product_variation_id, quantity, unit_price_cents, is_addon }` (docs/api.md §2.7),
  * from the snake_case wire names or the camelCase names of a stored order. A line needs its
  * product variation and an integer unit price; an absent quantity is 1 and an absent `is_addon`
  * false, but a present value of the wrong type drops the line rather than being guessed.
@@ -49,7 +49,7 @@ export const productLines: Project = (value) => {
 // Stored touches hold URLs already stripped; only another value pays for a parse.
 const strippedUrl = /^https?:\/\/[^\s/?#@\\]+(?:\/[^\s?#]*)?$/i;
 
-/** `landing_url` / `referrer_url`: query-stripped http(s), no credentials, query or fragment (SPEC 2.8). */
+/** `landing_url` / `referrer_url`: query-stripped http(s), no credentials, query or fragment (docs/api.md §2.8). */
 export const touchUrl: Project = (value) =>
   typeof value === 'string' && value.length <= 1024 && strippedUrl.test(value)
     ? value
@@ -60,7 +60,7 @@ const paramKeyVerdicts = new Map<string, string | false>();
 const maxCachedParamKeys = 1024;
 
 /**
- * Whether a param key may be delivered: accepted by SPEC 2.8 rule 4, and naming no sensitive data
+ * Whether a param key may be delivered: accepted by docs/api.md §2.8 rule 4, and naming no sensitive data
  * judged on the whole key as written (`svc_email` and `svcAuthToken` do). Stored bags repeat the
  * same few keys, so each key is judged once.
  */
@@ -74,8 +74,8 @@ function paramKeyVerdict(key: string): string | false {
 }
 
 /**
- * The params bag of a touch: the keys and values SPEC 2.8 rule 4 and SPEC 8 accept, exactly as
- * stored (rule 6), less any key that names sensitive data (SPEC 6.2's blocklist holds on this
+ * The params bag of a touch: the keys and values docs/api.md §2.8 rule 4 and §8.2 accept, exactly as
+ * stored (rule 6), less any key that names sensitive data (docs/api.md §6.2's blocklist holds on this
  * allowlisted path too). A key repeated in another letter case keeps its first value; at most 25
  * keys. Always an object when the touch has one, possibly empty.
  */
@@ -99,14 +99,14 @@ export const params: Project = (value) => {
   return out;
 };
 
-/** One touch of SPEC 2.8; a touch without a valid `captured_at` is omitted. */
+/** One touch of docs/api.md §2.8; a touch without a valid `captured_at` is omitted. */
 export const touch: Project = shapeOf({
   fields: { captured_at: timestamp, landing_url: touchUrl, referrer_url: touchUrl, params },
   required: ['captured_at'],
 });
 
 /**
- * The attribution object of SPEC 2.8: `first`, `last`, `touch_count`, `visitor_id`, each omitted
+ * The attribution object of docs/api.md §2.8: `first`, `last`, `touch_count`, `visitor_id`, each omitted
  * when not stored (never null); the whole object omitted when nothing is left (rule 1).
  */
 export const attribution: Project = shapeOf({

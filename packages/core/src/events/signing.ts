@@ -6,14 +6,14 @@ import {
   signWebhookV1Async,
 } from '@affiliate-commerce/webhook-verify';
 
-/** The header carrying the signature (DESIGN.md). */
+/** The header carrying the signature (docs/api.md §5.4). */
 export const signatureHeader = 'X-Webhook-Signature';
 
 // The HMAC is webhook-verify's, the package receivers verify with, so sender and receiver share
 // one computation: its node:crypto build under the `node` condition, WebCrypto elsewhere.
 
 /**
- * The v2 signature header value: `t=<unix>,sha256=<b64>` over `<t>.<body>` (SPEC 5.4). During a
+ * The v2 signature header value: `t=<unix>,sha256=<b64>` over `<t>.<body>` (docs/api.md §5.4). During a
  * rotation overlap every secret signs, newest first: `t=..,sha256=<new>,sha256=<old>`.
  *
  * @example
@@ -62,7 +62,7 @@ export async function signStandard(input: {
 }
 
 /**
- * The v1 signature header value: `sha256=<b64>` over the body alone (SPEC 5.4); one entry per
+ * The v1 signature header value: `sha256=<b64>` over the body alone (docs/api.md §5.4); one entry per
  * secret during a rotation overlap.
  */
 export function signV1(input: { body: string; secrets: readonly string[] }): Promise<string> {

@@ -24,7 +24,7 @@ const nestedKeys: Record<string, ReadonlySet<string>> = {
 };
 
 /**
- * Where a key may hold a sensitive stem: only as one of the SPEC 6.2 field names that contain one
+ * Where a key may hold a sensitive stem: only as one of the docs/api.md §6.2 field names that contain one
  * (`config_name`, `lab_name`, `support_case_name`, `template_display_name`), at the top level of a
  * payload whose category allowlists it. Nowhere else, and never inside params.
  */

@@ -6,7 +6,7 @@ import { apiVersion, buildV1Payload, buildV2Payload, type EventRecord } from './
 
 const attemptAt = new Date('2026-11-23T10:00:00.000Z');
 
-/** SPEC 6.2, copied as written: the allowed fields of each category. */
+/** docs/api.md §6.2, copied as written: the allowed fields of each category. */
 const spec62: Record<EventCategory, string> = {
   ORDER:
     'order_id · order_status · case_status · case_id · ecommerce_order_id · journey_id · commerce_status · product_variation_ids · subscription_status · total_value_cents · currency · order_tag · patient_conversation_id · channel_type · visit_type · visit_id · external_case_identifier · external_case_status · order_asset_id · unlocked_at · order_external_identifier · asset_link · titration_config_id · titration_direction · config_name · status_transition · questionnaire_id · location_id · previous_product_variation_id · current_product_variation_ids · future_product_variation_ids · current_pv_count · future_pv_count · future_prescriptions_to_create · video_requested · reason · message_type · order_link · reminder_type · attribution · first_purchase · plan_type',
@@ -43,7 +43,7 @@ const compound = {
   homePhone: '+1 555 0100',
 };
 
-/** A fully stuffed record: a valid value for every field SPEC 6.2 names, plus sensitive and unknown keys. */
+/** A fully stuffed record: a valid value for every field docs/api.md §6.2 names, plus sensitive and unknown keys. */
 const stuffed: Record<string, unknown> = {
   order_id: 'ord_1',
   order_status: 'created',
@@ -184,7 +184,7 @@ const build = (record: EventRecord) => buildV2Payload(record, { attemptAt });
 const publicEvents = eventDictionary.filter((e) => e.visibility === 'public');
 
 describe('6.2 one table per category: the exact keys a fully stuffed record delivers', () => {
-  it('the allowlists in code are SPEC 6.2 as written, and every field has a declared type', () => {
+  it('the allowlists in code are docs/api.md §6.2 as written, and every field has a declared type', () => {
     for (const [category, fields] of Object.entries(categoryAllowlists)) {
       expect([...fields].sort(), category).toEqual(specFields(category as EventCategory).sort());
       for (const field of fields) expect(fieldTypes[field], field).toBeDefined();
@@ -237,14 +237,14 @@ describe('6.2 typed values of a fully stuffed record', () => {
     expect(build(event('payment_succeeded')).attribution).toEqual(storedAttribution);
   });
 
-  it('6.2 the stem net never removes a field SPEC 6.2 allows: lab_name, support_case_name, config_name, template_display_name', () => {
+  it('6.2 the stem net never removes a field docs/api.md §6.2 allows: lab_name, support_case_name, config_name, template_display_name', () => {
     expect(build(event('lab_results_received')).lab_name).toBe('Example Labs');
     expect(build(event('support_case_created')).support_case_name).toBe('Where is my order');
     expect(build(event('order_titration_changed')).config_name).toBe('Standard titration');
     expect(build(event('journey_started')).template_display_name).toBe('Start your plan');
   });
 
-  it('6.2 the only declared names holding a sensitive stem are the four that SPEC 6.2 allows', () => {
+  it('6.2 the only declared names holding a sensitive stem are the four that docs/api.md §6.2 allows', () => {
     const withStem = Object.keys(fieldTypes).filter(isBlockedKey).sort();
     expect(withStem).toEqual(['config_name', 'lab_name', 'support_case_name', 'template_display_name']);
   });

@@ -4,10 +4,10 @@ import { isExampleEventId } from './example-marker';
 import { boolean, id, type Project, scalarProjectors } from './field-types';
 import { productLines, attribution as projectAttribution, statusTransition } from './nested-shapes';
 
-/** The fixed schema version of every v2 payload (SPEC 9.1). */
+/** The fixed schema version of every v2 payload (docs/api.md §9.1). */
 export const apiVersion = '2026-08-17';
 
-/** The linked patient of an event, as the identity block needs it (SPEC 6.3). */
+/** The linked patient of an event, as the identity block needs it (docs/api.md §6.3). */
 export interface EventPatient {
   readonly id: string;
   readonly externalId?: string;
@@ -27,7 +27,7 @@ export interface EventRecord {
   readonly occurredAt: Date;
   readonly data: Readonly<Record<string, unknown>>;
   readonly patient?: EventPatient;
-  /** The attribution object of SPEC 2.8, already resolved (order first, journey as fallback). */
+  /** The attribution object of docs/api.md §2.8, already resolved (order first, journey as fallback). */
   readonly attribution?: Readonly<Record<string, unknown>>;
   /**
    * The W3C trace context of the span the event was emitted in, when there was one; delivery
@@ -48,7 +48,7 @@ const typeProjectors: Readonly<Record<FieldType, Project>> = {
 /** Fields a dedicated rule sets, never copied from the raw event as they are. */
 const ruled = new Set<AllowlistedField>(['attribution', 'first_purchase']);
 
-/** SPEC 6.4: when `first_purchase` appears, and with what value. */
+/** docs/api.md §6.4: when `first_purchase` appears, and with what value. */
 function firstPurchaseRule(eventType: string): (data: Readonly<Record<string, unknown>>) => unknown {
   if (eventType === 'journey_contact_captured') return () => undefined;
   if (eventType === 'subscription_renewed') return () => false;
@@ -67,7 +67,7 @@ function compile(eventType: string, category: EventCategory): Projector {
   const names = allowlist.filter((field) => !ruled.has(field));
   const projects = names.map((field) => typeProjectors[fieldTypes[field]]);
   const firstPurchase = allowlist.includes('first_purchase') ? firstPurchaseRule(eventType) : undefined;
-  // SPEC 6.5: the families that carry attribution are those whose allowlist names it.
+  // docs/api.md §6.5: the families that carry attribution are those whose allowlist names it.
   const carriesAttribution = allowlist.includes('attribution');
   return (event, out) => {
     const { data } = event;
@@ -97,7 +97,7 @@ const projectors = new Map<string, Projector>(
 );
 
 /**
- * Builds the sanitized v2 payload of one delivery attempt (SPEC 2.7, 6): the envelope with a
+ * Builds the sanitized v2 payload of one delivery attempt (docs/api.md §2.7, §6): the envelope with a
  * fresh `timestamp`, the category's allowlisted fields each projected through its declared type
  * (nested objects only where a shape is declared, through that shape's own allowlist; money in
  * integer cents; nothing null at any depth), the conditional fields, attribution where the family
@@ -119,7 +119,7 @@ export function buildV2Payload(event: EventRecord, options: { attemptAt: Date })
     timestamp_epoch: Math.floor(options.attemptAt.getTime() / 1000),
     affiliate_id: event.affiliateId,
   };
-  // Only an example carries the field, so real payloads stay as SPEC 2.7 lists them.
+  // Only an example carries the field, so real payloads stay as docs/api.md §2.7 lists them.
   if (isExampleEventId(event.eventId)) payload.example = true;
   project(event, payload);
   const { patient } = event;
@@ -134,7 +134,7 @@ export function buildV2Payload(event: EventRecord, options: { attemptAt: Date })
   return payload;
 }
 
-/** The v1 (legacy) payload: the full raw event object, health data included (SPEC 6.1). */
+/** The v1 (legacy) payload: the full raw event object, health data included (docs/api.md §6.1). */
 export function buildV1Payload(event: EventRecord): Record<string, unknown> {
   return {
     event_type: event.eventType,

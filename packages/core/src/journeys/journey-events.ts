@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../service-deps';
 import type { Storage } from '../storage';
 import type { Journey, JourneyStatus, JourneyTemplate } from './journey-store';
 
-/** The dictionary event of each journey status (SPEC 6.1). */
+/** The dictionary event of each journey status (docs/api.md §6.1). */
 export const journeyStatusEvents: Readonly<Record<JourneyStatus, string>> = {
   started: 'journey_started',
   contact_captured: 'journey_contact_captured',
@@ -15,14 +15,14 @@ export const journeyStatusEvents: Readonly<Record<JourneyStatus, string>> = {
 
 /**
  * Emits a journey's event for its current status, in the caller's transaction. The event id is
- * derived from the journey and the status (SPEC 9.4: journey event_id stable across attempts),
+ * derived from the journey and the status (docs/api.md §9.4: journey event_id stable across attempts),
  * so the same change reported twice is one event. `ecommerce_order_id` appears once an order
- * exists (SPEC 6.5); `had_cart` says whether checkout was reached, and decides whether
- * journey_abandoned carries first_purchase (SPEC 6.4).
+ * exists (docs/api.md §6.5); `had_cart` says whether checkout was reached, and decides whether
+ * journey_abandoned carries first_purchase (docs/api.md §6.4).
  */
 /**
  * What every event of a journey starts from: its links (journey, order, patient) and the fields
- * that name the journey, its template and its order once one exists (SPEC 6.5).
+ * that name the journey, its template and its order once one exists (docs/api.md §6.5).
  */
 export async function journeyEventBase(
   tx: Storage,

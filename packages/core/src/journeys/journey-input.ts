@@ -21,7 +21,7 @@ const displayName = z
     'must not start or end with whitespace, nor contain control characters',
   );
 
-/** An http(s) landing page with no credentials, at most 1024 characters (the limit of SPEC 8). */
+/** An http(s) landing page with no credentials, at most 1024 characters (the limit of docs/api.md §8.2). */
 const landingUrl = z
   .string()
   .max(1024)
@@ -36,7 +36,7 @@ const landingUrl = z
 
 /**
  * What the host's commerce back end sends to create or update a journey template. Field names
- * are those of SPEC 4.9 and 6.2.
+ * are those of docs/api.md §4.9 and §6.2.
  */
 export const recordJourneyTemplateInput = z.strictObject({
   affiliateId: recordId,

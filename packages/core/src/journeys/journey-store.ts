@@ -1,7 +1,7 @@
 import type { Attribution } from '../attribution/touches';
 
 /**
- * A journey template (SPEC 4.9): what a storefront renders for a slug. Slugs are unique across
+ * A journey template (docs/api.md §4.9): what a storefront renders for a slug. Slugs are unique across
  * all affiliates, because the public storefront endpoints know nothing but the slug
  * (docs/decisions/attribution.md, "Journeys").
  */
@@ -20,7 +20,7 @@ export interface JourneyTemplate {
 
 /**
  * Journey statuses, in the order a journey usually moves through them; any may follow any
- * (SPEC 3 shows no transitions). They match the journey events of SPEC 6.1.
+ * (docs/api.md §3.3). They match the journey events of §6.1.
  */
 export const journeyStatuses = [
   'started',
@@ -42,7 +42,7 @@ export interface Journey {
   readonly templateSlug: string;
   readonly visitorId?: string;
   readonly campaignId?: string;
-  /** The visitor's touches when the journey was created (SPEC 2.8); omitted when nothing was captured. */
+  /** The visitor's touches when the journey was created (docs/api.md §2.8); omitted when nothing was captured. */
   readonly attribution?: Attribution;
   readonly status: JourneyStatus;
   readonly startedAt: Date;

@@ -9,7 +9,7 @@ const touchSchema = z.object({
   params: z.record(z.string(), z.string()),
 });
 
-/** The attribution object of SPEC 2.8, for documentation and response checks. */
+/** The attribution object of docs/api.md §2.8, for documentation and response checks. */
 export const attributionSchema = z.object({
   first: touchSchema,
   last: touchSchema,
@@ -17,7 +17,7 @@ export const attributionSchema = z.object({
   visitor_id: z.string().optional(),
 });
 
-/** What a storefront renders for a slug (SPEC 4.9 names). */
+/** What a storefront renders for a slug (docs/api.md §4.9 names). */
 export const templateViewSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -28,9 +28,9 @@ export const templateViewSchema = z.object({
 });
 
 /**
- * A journey as the affiliate reads it, with the field names of the journey events (SPEC 6.2,
+ * A journey as the affiliate reads it, with the field names of the journey events (docs/api.md §6.2,
  * JOURNEY): `ecommerce_order_id` once an order exists, `attribution` only when something was
- * captured (SPEC 2.8 rule 1).
+ * captured (docs/api.md §2.8 rule 1).
  */
 export const journeyViewSchema = z.object({
   id: z.string(),

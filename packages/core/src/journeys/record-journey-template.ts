@@ -7,7 +7,7 @@ import { type RecordJourneyTemplateInput, recordJourneyTemplateInput } from './j
 import type { JourneyTemplate } from './journey-store';
 
 /**
- * Creates a journey template, or updates the one of the same slug (SPEC 4.9). The slug, the
+ * Creates a journey template, or updates the one of the same slug (docs/api.md §4.9). The slug, the
  * display name and the landing URL must be neutral: a name from the deny-list (the service's
  * `deniedNameWords`, else `defaultDeniedWords`) is refused, naming the field and the word.
  *

@@ -9,7 +9,7 @@ import { startJourney } from './start-journey';
 import { viewJourneyTemplate } from './view-template';
 
 // Capture fields are documented but never validated here: junk in them is dropped by the
-// attribution parser and must not fail the call (SPEC 8).
+// attribution parser and must not fail the call (docs/api.md §8.2).
 const captureField = (description: string) => z.unknown().optional().describe(description);
 
 const templateViewQuery = z
@@ -33,7 +33,7 @@ const templateViewQuery = z
 
 const notCached = { 'Cache-Control': 'no-store' };
 
-/** The storefront routes of SPEC 4.9 (public, CORS) and the affiliate's read of a journey. */
+/** The storefront routes of docs/api.md §4.9 (public, CORS) and the affiliate's read of a journey. */
 export const journeyRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',
@@ -51,7 +51,7 @@ export const journeyRoutes: readonly AnyRoute[] = [
     responses: {
       200: {
         description:
-          'The template. Invalid or excess attribution parameters, malformed attribution JSON and over-long URLs are dropped silently (SPEC 8).',
+          'The template. Invalid or excess attribution parameters, malformed attribution JSON and over-long URLs are dropped silently (docs/api.md §8.2).',
         schema: z.object({ success: z.literal(true), data: templateViewSchema }),
       },
       404: { description: 'No journey template has this slug.', schema: errorEnvelopeSchema },

@@ -9,7 +9,7 @@ import { journeySlug } from './journey-input';
 import type { Journey, JourneyTemplate, NewJourney } from './journey-store';
 
 /**
- * Creates a journey from a storefront (SPEC 4.9, `POST /journeys`): the template comes from
+ * Creates a journey from a storefront (docs/api.md §4.9, `POST /journeys`): the template comes from
  * `templateSlug`, the affiliate from the template, and the attribution from the visitor's stored
  * touches joined by visitor id plus the capture in the body (counted once when it repeats the
  * view's capture; see `journeyAttribution`). The capture never fails the call.

@@ -63,7 +63,7 @@ const query = fc.oneof(
 let clients = 0;
 const fromClient = () => ({ remoteAddress: `198.51.100.${clients++ % 250}` });
 
-describe('storefront routes, for any input (SPEC 8: "the journey still loads")', () => {
+describe('storefront routes, for any input (docs/api.md §8.2: "the journey still loads")', () => {
   it('8: GET .../frontend answers 200 for any query, and what it stores is within every limit', async () => {
     const service = await storefront();
     await fc.assert(

@@ -7,7 +7,7 @@ import type { JourneyTemplate } from './journey-store';
 import { recordVisitorTouch } from './visitor-touch';
 
 /**
- * A storefront view of a journey template (SPEC 4.9, `GET /v2/journeyTemplates/{slug}/frontend`):
+ * A storefront view of a journey template (docs/api.md §4.9, `GET /v2/journeyTemplates/{slug}/frontend`):
  * finds the template by slug and records the capture in the query as a touch of the visitor, on
  * the affiliate that owns the template. The capture never fails the view: junk is dropped, and a
  * capture without a visitor id is not stored (nothing could join it to a journey later).

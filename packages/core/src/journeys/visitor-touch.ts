@@ -4,7 +4,7 @@ import { retryCompareAndSet } from '../compare-and-set';
 import type { JourneyStore } from './journey-store';
 
 /**
- * Records one storefront touch on the visitor's attribution (SPEC 2.8): first touch written once,
+ * Records one storefront touch on the visitor's attribution (docs/api.md §2.8): first touch written once,
  * last replaced, `touch_count` counted. A capture that is no touch writes nothing. The write is a
  * compare-and-set on the touch count, retried until it lands, so views of one visitor at once
  * all count.

@@ -37,7 +37,7 @@ const send = (p: ReturnType<typeof ports>, url: string, timeoutMs = 5000) =>
     timeoutMs,
   });
 
-describe('guardedRequest: SSRF protection (DESIGN.md)', () => {
+describe('guardedRequest: SSRF protection (docs/api.md §12)', () => {
   it.each([
     ['https://127.0.0.1', 'loopback'],
     ['https://[::1]', 'loopback'],

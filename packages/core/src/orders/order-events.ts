@@ -26,7 +26,7 @@ export function orderEventData(
   };
 }
 
-/** Events a status change emits (SPEC 6.1 dictionary, COMMERCE family). */
+/** Events a status change emits (docs/api.md §6.1 dictionary, COMMERCE family). */
 const statusEvents: Partial<Record<OrderStatus, string>> = {
   paid: 'ecommerce_order_paid',
   cancelled: 'ecommerce_order_cancelled',

@@ -1,10 +1,10 @@
-/** Every status an ecommerce order can have; any may follow any (SPEC 3 shows no transitions). */
+/** Every status an ecommerce order can have; any may follow any (docs/api.md §3.3). */
 export const orderStatuses = ['pending', 'paid', 'processing', 'completed', 'cancelled', 'refunded'] as const;
 
 /** The status of an ecommerce order. */
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** One line of an order, in the shape of SPEC 2.7 (money in integer cents). */
+/** One line of an order, in the shape of docs/api.md §2.7 (money in integer cents). */
 export interface OrderProduct {
   readonly productVariationId: string;
   readonly quantity: number;
@@ -15,7 +15,7 @@ export interface OrderProduct {
 /**
  * An ecommerce order as the host's commerce back end records it. Other capabilities build on it:
  * webhooks emit order events from it, attribution joins on `journeyId`, the coupon report counts
- * orders on `createdAt` (SPEC 2.5).
+ * orders on `createdAt` (docs/api.md §2.5).
  */
 export interface Order {
   readonly id: string;

@@ -8,7 +8,7 @@ import { type SetOrderStatusInput, setOrderStatusInput } from './order-input';
 import type { Order } from './order-store';
 
 /**
- * Sets the status of a recorded order (any status to any other: SPEC 3 leaves transitions open).
+ * Sets the status of a recorded order (any status to any other: docs/api.md §3.3).
  *
  * @returns 422 INVALID_FIELD for an unknown status or a missing id; 404 when the order does not
  *   exist for this affiliate

@@ -18,7 +18,7 @@ export interface EmitInput {
   readonly patientId?: string;
   /** The order the event concerns, left out when deciding whether the patient is returning. */
   readonly orderId?: string;
-  /** The journey the event concerns: the attribution fallback before an order exists (SPEC 2.8 rule 2). */
+  /** The journey the event concerns: the attribution fallback before an order exists (docs/api.md §2.8 rule 2). */
   readonly journeyId?: string;
   /** Attribution to carry as is; when absent it is resolved from the order, then the journey. */
   readonly attribution?: Readonly<Record<string, unknown>>;
@@ -35,7 +35,7 @@ async function derivedEventId(affiliateId: string, eventType: string, key: strin
 }
 
 /**
- * The raw event with its join keys (SPEC 6.5) written in, so the v1 payload and every v2 attempt
+ * The raw event with its join keys (docs/api.md §6.5) written in, so the v1 payload and every v2 attempt
  * carry the same ones: `ecommerce_order_id` on journey events, `journey_id` on order-side events.
  * The linked record decides over a raw value that disagrees with it.
  */
@@ -129,7 +129,7 @@ async function eventRecord(
  * Emits events inside the caller's transaction: stores each and writes one outbox row per
  * enabled webhook of the affiliate subscribed to it, so the record, its events and their
  * deliveries commit or roll back together, and all of them go to storage in one write. Join keys
- * (SPEC 6.5) and attribution are resolved here, through the record's order, subscription and
+ * (docs/api.md §6.5) and attribution are resolved here, through the record's order, subscription and
  * journey, and stored with the raw event. Internal events are stored but never delivered.
  * Emitting the same `eventKey` again changes nothing.
  *

@@ -24,11 +24,11 @@ type Links = Pick<Storage, 'orders' | 'journeys' | 'subscriptions'>;
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
-/** Families without a join key (SPEC 6.5). */
+/** Families without a join key (docs/api.md §6.5). */
 const unjoined = new Set<EventCategory>(['SUPPORT', 'PATIENT', 'INTERNAL']);
 
 /**
- * The join keys of SPEC 6.5, resolved through storage when the event is emitted:
+ * The join keys of docs/api.md §6.5, resolved through storage when the event is emitted:
  *
  * - a journey event joins on its journey's ecommerce order, once one exists (the event's order,
  *   else the order created from the journey);

@@ -14,7 +14,7 @@ export interface ResolveAttributionInput {
 }
 
 /**
- * The attribution an event carries (SPEC 2.8 rule 2, SPEC 6.5). The order is the preferred
+ * The attribution an event carries (docs/api.md §2.8 rule 2, §6.5). The order is the preferred
  * source: a renewal inherits the first and last blocks of the order that started its
  * subscription (followed through `parentOrderId`, or the subscription's `parentOrderId` when the
  * renewal names only its subscription), and an order takes the attribution of the journey it was
@@ -31,7 +31,7 @@ export async function resolveAttribution(input: ResolveAttributionInput): Promis
     const first = await storage.orders.get({ affiliateId, id: input.orderId });
     for await (const order of orderChain(storage, affiliateId, first)) chain.push(order);
   }
-  // The original order first: a renewal inherits its attribution (SPEC 2.8 rule 2).
+  // The original order first: a renewal inherits its attribution (docs/api.md §2.8 rule 2).
   const journeyIds = [...chain.reverse().map((order) => order.journeyId), input.journeyId];
   const tried = new Set<string>();
   for (const id of journeyIds) {

@@ -9,7 +9,7 @@ export interface Patient {
 }
 
 /**
- * Storage of patients, and the per-patient fact SPEC 6.3 asks for.
+ * Storage of patients, and the per-patient fact docs/api.md §6.3 asks for.
  *
  * @example
  * const returning = await storage.patients.isReturning({ affiliateId: 'aff_1', patientId: 'pat_1', excludeOrderId: 'ord_9' });
@@ -21,5 +21,5 @@ export interface PatientStore {
   isReturning(input: { affiliateId: string; patientId: string; excludeOrderId?: string }): Promise<boolean>;
 }
 
-/** Order statuses that make a patient returning (SPEC 6.3). */
+/** Order statuses that make a patient returning (docs/api.md §6.3). */
 export const returningStatuses = ['paid', 'processing', 'completed'] as const;

@@ -4,7 +4,7 @@ import type { ProcessorPaymentMethod } from './processor';
 const last4 = z.string().regex(/^\d{4}$/);
 const name = z.string().min(1).optional();
 
-/** `paymentMethodDetails` of a card (SPEC 2.4); strict, so a bank-account key cannot slip in. */
+/** `paymentMethodDetails` of a card (docs/api.md §2.4); strict, so a bank-account key cannot slip in. */
 export const cardDetailsSchema = z.strictObject({
   type: z.literal('card'),
   last4,
@@ -16,7 +16,7 @@ export const cardDetailsSchema = z.strictObject({
   postalCode: z.string().min(1).optional(),
 });
 
-/** `paymentMethodDetails` of a US bank account (SPEC 2.4); strict, so a card key cannot slip in. */
+/** `paymentMethodDetails` of a US bank account (docs/api.md §2.4); strict, so a card key cannot slip in. */
 export const bankAccountDetailsSchema = z.strictObject({
   type: z.literal('us_bank_account'),
   last4,
@@ -27,7 +27,7 @@ export const bankAccountDetailsSchema = z.strictObject({
 });
 
 /**
- * The payment-method response shape of SPEC 2.4, as it sits under `data`: the card shape or
+ * The payment-method response shape of docs/api.md §2.4, as it sits under `data`: the card shape or
  * the bank-account shape, chosen by `paymentMethodDetails.type`. Optional keys are absent when
  * the processor has no value for them; they are never `null`.
  *
@@ -40,7 +40,7 @@ export const paymentMethodViewSchema = z.strictObject({
   paymentMethodDetails: z.discriminatedUnion('type', [cardDetailsSchema, bankAccountDetailsSchema]),
 });
 
-/** A payment method as the API answers it (SPEC 2.4). */
+/** A payment method as the API answers it (docs/api.md §2.4). */
 export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
 
 /** Drops keys whose value is `undefined`, so that absent values are absent keys in JSON and in `toEqual`. */
@@ -52,7 +52,7 @@ function definedOnly<T extends Record<string, unknown>>(record: T): T {
 const text = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
 
 /**
- * Maps a processor method to the SPEC 2.4 response shape. Fields are picked one by one per
+ * Maps a processor method to the docs/api.md §2.4 response shape. Fields are picked one by one per
  * type, so a card never carries bank-account keys and a bank account never carries card keys,
  * whatever else the input object holds.
  *

@@ -2,7 +2,7 @@ import type { ResultAsync } from 'neverthrow';
 import { type DomainError, paymentMethodAttachmentFailed } from '../errors';
 
 /**
- * The payment-processor port (SPEC 1, 4.4, 4.8): the processor that holds the billing profile's
+ * The payment-processor port (docs/api.md §1, §4.4, §4.8): the processor that holds the billing profile's
  * customer and its payment methods. Its shape follows Stripe's Customers, PaymentMethods and
  * SetupIntents so that the real adapter is a thin translation and the sandbox behaves like the
  * real thing. Every method takes one object argument and never throws; failures come back as:
@@ -29,7 +29,7 @@ export interface PaymentProcessor {
     name?: string;
   }): ResultAsync<{ customerId: string }, DomainError>;
   /**
-   * Starts the bank-account flow (SPEC 4.8 `POST /ach-setup-intent`): a setup intent for
+   * Starts the bank-account flow (docs/api.md §4.8.9 `POST /ach-setup-intent`): a setup intent for
    * `us_bank_account` on the customer, verified through Financial Connections with the
    * `payment_method` permission, for off-session use. The client finishes it with the
    * processor's client library and `clientSecret`; the account is then attached to the customer.
@@ -73,7 +73,7 @@ export type SetupIntentStatus =
   | 'succeeded'
   | 'canceled';
 
-/** What the client needs to finish the bank-account flow (SPEC 4.8). */
+/** What the client needs to finish the bank-account flow (docs/api.md §4.8.9). */
 export interface AchSetupIntent {
   /** The processor's id, `seti_...`. */
   readonly setupIntentId: string;
@@ -121,13 +121,13 @@ export interface ProcessorBankAccount {
   readonly name?: string;
 }
 
-/** The kinds of US bank account SPEC 2.4 names. */
+/** The kinds of US bank account docs/api.md §2.4 names. */
 export type BankAccountType = 'checking' | 'savings';
 
 /** A payment method at the processor: a card or a US bank account, never a mix of the two. */
 export type ProcessorPaymentMethod = ProcessorCard | ProcessorBankAccount;
 
-/** The method types SPEC 4.4 accepts, in the order the API documents them. */
+/** The method types docs/api.md §4.4 accepts, in the order the API documents them. */
 export const paymentMethodTypes = ['card', 'us_bank_account'] as const;
 
 /** `card` or `us_bank_account`. */
@@ -155,7 +155,7 @@ export const attachedToAnotherCustomer = (paymentMethodId: string): DomainError 
   unknownPaymentMethod(new Error(`${paymentMethodId} is attached to another customer`));
 
 /**
- * The refusal for a method of a type SPEC 4.4 does not take (`sepa_debit`, `link`, ...).
+ * The refusal for a method of a type docs/api.md §4.4 does not take (`sepa_debit`, `link`, ...).
  *
  * @example unsupportedPaymentMethodType('sepa_debit').code // 'PAYMENT_METHOD_ATTACHMENT_FAILED'
  */

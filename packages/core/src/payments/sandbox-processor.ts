@@ -64,7 +64,7 @@ const noSuchCustomer = (id: string) => paymentMethodAttachmentFailed(`No such cu
 /**
  * A stateful, in-memory processor that behaves like Stripe for the calls of the port: customers,
  * methods that belong to one customer once attached, a default method per customer, setup
- * intents, and the refusals of SPEC 4.4. For tests and the demo.
+ * intents, and the refusals of docs/api.md §4.4. For tests and the demo.
  *
  * Customers are implicit: besides the ones it created, any id starting with `cus_` is taken as
  * an existing customer, so a demo restarted over persistent storage (whose billing profiles name

@@ -1,4 +1,4 @@
-/** Roles an affiliate user can hold (SPEC 5.3). */
+/** Roles an affiliate user can hold (docs/api.md §5.3). */
 export type Role = 'affiliate_super_admin' | 'affiliate_admin' | 'affiliate_agent';
 
 /** Every role, for route tables that accept any affiliate token. */

@@ -19,7 +19,7 @@ export interface FlexibleRateLimiterOptions {
    * failed reconnection as an unhandled error.
    */
   readonly redis?: IRateLimiterStoreOptions['storeClient'];
-  /** Budgets per bucket, over the defaults ({@link defaultBuckets}: SPEC section 8 and the storefront routes). */
+  /** Budgets per bucket, over the defaults ({@link defaultBuckets}: docs/api.md §8.1). */
   readonly buckets?: Readonly<Record<string, BucketLimit>>;
   /** Prefix of the Redis keys. Default `affiliate-commerce:rl`. */
   readonly keyPrefix?: string;

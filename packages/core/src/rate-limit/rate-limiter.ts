@@ -24,7 +24,7 @@ export interface BucketLimit {
 }
 
 /**
- * SPEC section 8: respond and attachment share one counter of 10 requests per minute per user.
+ * docs/api.md §8.1: respond and attachment share one counter of 10 requests per minute per user.
  * The public storefront routes are counted per client (the host's `clientKey`, by default the
  * remote address): a template view per page load, a journey per "Start", with room for many
  * visitors behind one address (an office, a mobile carrier's NAT).

@@ -3,7 +3,7 @@ import { isRecord } from '../events/field-types';
 import { recordKinds } from './record-kinds';
 import type { CommerceRecord } from './record-store';
 
-/** Raw fields whose change has an ORDER event of its own (SPEC 6.1 dictionary). */
+/** Raw fields whose change has an ORDER event of its own (docs/api.md §6.1 dictionary). */
 const fieldEvents = {
   case_status: 'order_case_status_changed',
   product_variation_ids: 'order_product_changed',
@@ -22,7 +22,7 @@ const updateFields: readonly string[] = categoryAllowlists.ORDER.filter(
 
 /**
  * The raw event of a clinical order: the fields the host sent, with the order's id, status and
- * links under their SPEC 6.2 names (its ecommerce order is `ecommerce_order_id`).
+ * links under their docs/api.md §6.2 names (its ecommerce order is `ecommerce_order_id`).
  */
 export function clinicalOrderData(order: CommerceRecord): Record<string, unknown> {
   return {

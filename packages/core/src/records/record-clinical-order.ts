@@ -20,12 +20,12 @@ export const recordClinicalOrderInput = z.strictObject({
   order: z.strictObject({
     id: recordId,
     status: z.string().min(1).max(100),
-    /** The ecommerce order it belongs to: the join to journeys and attribution (SPEC 6.5). */
+    /** The ecommerce order it belongs to: the join to journeys and attribution (docs/api.md §6.5). */
     ecommerceOrderId: recordId.optional(),
     patientId: recordId.optional(),
     journeyId: recordId.optional(),
     /**
-     * Raw fields under SPEC 6.2 names (`case_id`, `case_status`, `product_variation_ids`,
+     * Raw fields under docs/api.md §6.2 names (`case_id`, `case_status`, `product_variation_ids`,
      * `order_tag`, ...); the v2 payload keeps only the ORDER allowlist.
      */
     fields: z.record(z.string(), z.unknown()).default({}),

@@ -18,7 +18,7 @@ export const recordInput = z.object({
     orderId: recordId.optional(),
     patientId: recordId.optional(),
     journeyId: recordId.optional(),
-    /** Raw fields (SPEC 6.2 names); the v2 payload keeps only its category's allowlist. */
+    /** Raw fields (docs/api.md §6.2 names); the v2 payload keeps only its category's allowlist. */
     fields: z.record(z.string(), z.unknown()).default({}),
   }),
 });

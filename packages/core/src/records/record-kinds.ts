@@ -14,7 +14,7 @@ export interface RecordKindRules {
   readonly otherChange?: string;
 }
 
-/** The event rules of each record kind (SPEC 6.1 dictionary; SPEC 6.2 field names). */
+/** The event rules of each record kind (docs/api.md §6.1 dictionary; §6.2 field names). */
 export const recordKinds: Readonly<Record<RecordKind, RecordKindRules>> = {
   prescription: {
     idField: 'prescription_id',

@@ -22,7 +22,7 @@ export const orderActivityTypes = [
 export type OrderActivityType = (typeof orderActivityTypes)[number];
 
 /**
- * The ORDER event of each activity (SPEC 6.1), and the SPEC 6.2 field that receives the
+ * The ORDER event of each activity (docs/api.md §6.1), and the §6.2 field that receives the
  * activity's `id` where the allowlist has one.
  */
 const activities: Readonly<Record<OrderActivityType, { event: string; idField?: string }>> = {
@@ -47,7 +47,7 @@ export const recordOrderActivityInput = z.strictObject({
      * response or titration change): one event per order, type and id, however often it is sent.
      */
     id: recordId,
-    /** Raw fields under SPEC 6.2 names (`visit_type`, `questionnaire_id`, `titration_direction`, ...). */
+    /** Raw fields under docs/api.md §6.2 names (`visit_type`, `questionnaire_id`, `titration_direction`, ...). */
     fields: z.record(z.string(), z.unknown()).default({}),
   }),
 });

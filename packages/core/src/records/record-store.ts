@@ -1,6 +1,6 @@
 /**
  * Kinds of commerce record the host reports besides ecommerce orders, subscriptions, patients and
- * journeys. `clinicalOrder` is the order of the ORDER event family (SPEC 6.2): the clinical order
+ * journeys. `clinicalOrder` is the order of the ORDER event family (docs/api.md §6.2): the clinical order
  * a journey or an ecommerce order leads to, whose `orderId` is that ecommerce order.
  */
 export type RecordKind = 'prescription' | 'pharmacy' | 'shipment' | 'labOrder' | 'payment' | 'clinicalOrder';

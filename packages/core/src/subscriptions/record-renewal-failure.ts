@@ -29,7 +29,7 @@ export type RecordRenewalFailureInput = z.input<typeof recordRenewalFailureInput
 
 /**
  * Emits `subscription_renewal_failed` for a renewal charge that failed, with `cycle_number`,
- * `payment_status: failed`, `first_purchase: false` (a renewal, SPEC 6.4) and the subscription's
+ * `payment_status: failed`, `first_purchase: false` (a renewal, docs/api.md §6.4) and the subscription's
  * attribution. It changes no stored record: pausing or cancelling after failures is the host's
  * call to `setSubscriptionStatus`. The same cycle and attempt sent again is the same event.
  *

@@ -5,7 +5,7 @@ import { type DomainError, invalidField } from '../errors';
 const strictFormat = /^\d{2}-\d{2}-\d{4}$/;
 
 /**
- * Parses a renewal date in MM-DD-YYYY (SPEC 4.6; not ISO 8601) as a calendar day. Only real dates
+ * Parses a renewal date in MM-DD-YYYY (docs/api.md §4.6; not ISO 8601) as a calendar day. Only real dates
  * pass: `02-30-2027`, `13-01-2027`, `2-3-2027` and `2027-03-02` are refused.
  *
  * @returns the day as `{ year, month, day }` (month 1 to 12)
@@ -37,7 +37,7 @@ function dayNumber({ year, month, day }: CalendarDay): number {
 
 /**
  * The new next billing date: the chosen day at the UTC time of day of the current one
- * (DESIGN.md), refused unless the day is after today's UTC date.
+ * (docs/api.md §4.6), refused unless the day is after today's UTC date.
  */
 export function nextBillingDateFor(day: CalendarDay, current: Date, now: Date): Result<Date, DomainError> {
   const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };

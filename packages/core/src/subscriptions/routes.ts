@@ -9,7 +9,7 @@ import { subscriptionViewSchema, toSubscriptionView } from './subscription-view'
 
 const idParams = z.object({ id: z.string().min(1) });
 
-/** Routes of the subscription renewal view (SPEC 2.6, 4.6). */
+/** Routes of the subscription renewal view (docs/api.md §2.6, §4.6). */
 export const subscriptionRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'PUT',

@@ -6,7 +6,7 @@ import { nextBillingDateFor, parseRenewalDate } from './renewal-date';
 import type { Subscription } from './subscription-store';
 
 /**
- * Sets the next renewal date of a subscription (SPEC 4.6 and section 3): only the timing changes,
+ * Sets the next renewal date of a subscription (docs/api.md §4.6 and §3.2): only the timing changes,
  * never the cadence; an `endDate` moves by the same amount. The write is a compare-and-set, so a
  * concurrent change is re-read and the date set again on top of it, never overwritten unseen.
  *

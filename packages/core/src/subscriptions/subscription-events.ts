@@ -25,7 +25,7 @@ export function subscriptionStatusEvent(from: string, to: string): string | unde
 /**
  * Emits a subscription's COMMERCE event in the caller's transaction: its id, status and plan,
  * the order that started it as `ecommerce_order_id` (the join to its journey and attribution,
- * SPEC 2.8 rule 2), its patient, and `extra` fields.
+ * docs/api.md §2.8 rule 2), its patient, and `extra` fields.
  */
 export async function emitSubscriptionEvent(
   tx: Storage,

@@ -1,4 +1,4 @@
-/** How often a subscription renews; setRenewalDate never changes it (SPEC section 3). */
+/** How often a subscription renews; setRenewalDate never changes it (docs/api.md §3.2). */
 export interface Cadence {
   readonly interval: 'day' | 'week' | 'month' | 'year';
   readonly count: number;
@@ -13,7 +13,7 @@ export interface Subscription {
   readonly nextBillingDate: Date;
   readonly endDate?: Date;
   readonly patientId?: string;
-  /** The order that started the subscription; renewals inherit its attribution (SPEC 2.8 rule 2). */
+  /** The order that started the subscription; renewals inherit its attribution (docs/api.md §2.8 rule 2). */
   readonly parentOrderId?: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Subscription } from './subscription-store';
 
-/** The renewal view of a subscription (SPEC 2.6): `id`, `nextBillingDate`, optional `endDate`. */
+/** The renewal view of a subscription (docs/api.md §2.6): `id`, `nextBillingDate`, optional `endDate`. */
 export const subscriptionViewSchema = z.object({
   id: z.string(),
   nextBillingDate: z.iso.datetime(),

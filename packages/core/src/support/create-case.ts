@@ -14,7 +14,7 @@ import type { SupportCase, SyncedField } from './support-store';
 
 type CaseDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'ids'>;
 
-/** A case just created, with the required fields that had nothing to send (SPEC 2.2). */
+/** A case just created, with the required fields that had nothing to send (docs/api.md §2.2). */
 export interface CreatedCase {
   readonly supportCase: SupportCase;
   readonly missingRequiredFields: readonly MissingField[];
@@ -31,7 +31,7 @@ const notSynced = () =>
   invalidField('requestTypeId', 'has no synced fields; sync it through POST /v2/cases/sync-case-type first');
 
 /**
- * Creates a general support case not tied to an order (SPEC 4.1). The request type must have
+ * Creates a general support case not tied to an order (docs/api.md §4.1). The request type must have
  * been synced with at least one field; only supplied values or the synced defaults are sent (a
  * default using an order variable is not: there is no order), and the case is stored only after
  * the case system created the request.

@@ -3,7 +3,7 @@ import type { CaseFieldValue } from '../cases/case-system';
 import { type DomainError, invalidField } from '../errors';
 import type { SyncedField } from './support-store';
 
-/** A required field that got neither a value nor a default (the `missingRequiredFields` of SPEC 2.2). */
+/** A required field that got neither a value nor a default (the `missingRequiredFields` of docs/api.md §2.2). */
 export interface MissingField {
   readonly externalSystemIdentifier: string;
   readonly name: string;
@@ -15,7 +15,7 @@ export interface FieldValuesPlan {
   readonly missingRequiredFields: readonly MissingField[];
 }
 
-/** The two maps a create call may carry (SPEC 4.1); `requestFieldValues` wins where both name a field. */
+/** The two maps a create call may carry (docs/api.md §4.1); `requestFieldValues` wins where both name a field. */
 export interface SuppliedValues {
   readonly fields?: Readonly<Record<string, unknown>>;
   readonly requestFieldValues?: Readonly<Record<string, unknown>>;
@@ -28,7 +28,7 @@ export interface SuppliedValues {
 export type ResolveText = (text: string) => string | undefined;
 
 /**
- * Decides the values of a create call (SPEC 4.1): each field's supplied value, or else its
+ * Decides the values of a create call (docs/api.md §4.1): each field's supplied value, or else its
  * request type's default (text passed through `resolve`, for the order variables of POST
  * /v2/cases), or else nothing. A blank value (null, an empty or blank string, an empty list)
  * counts as not supplied, so it neither hides a default nor reaches the case system. A default

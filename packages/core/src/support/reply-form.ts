@@ -9,7 +9,7 @@ import {
 } from './multipart-form';
 
 /**
- * Reads the multipart body of respond (SPEC 4.3): `message` (required text) and `file`
+ * Reads the multipart body of respond (docs/api.md §4.3): `message` (required text) and `file`
  * (optional, one file within the limit).
  *
  * @returns 422 INVALID_FIELD for a body that is not multipart, a missing, blank or too long

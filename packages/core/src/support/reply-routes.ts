@@ -10,19 +10,19 @@ import { attachmentResultSchema, replyResultSchema } from './support-view';
 const tags = ['support'];
 const errorDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });
 const params = z.object({ id: z.string().min(1).max(200) });
-// SPEC 8: respond and attachment spend one counter, 10 per minute per user (rate-limiter.ts).
+// docs/api.md §8.1: respond and attachment spend one counter, 10 per minute per user (rate-limiter.ts).
 const rateLimit = { bucket: 'case-replies' } as const;
 const file = z
   .string()
   .meta({ format: 'binary', description: 'One file; 10 MiB by default (support.fileLimitBytes).' });
 
-/** Routes that write to a case: replies and files (SPEC 2.3, 4.3, 8), on multipart bodies. */
+/** Routes that write to a case: replies and files (docs/api.md §2.3, §4.3, §4.8.3, §8.1), on multipart bodies. */
 export const replyRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'POST',
     path: '/v2/cases/{id}/actions/respond',
     operationId: 'respondToCase',
-    summary: 'Add a public reply to a case, with an optional file (SPEC 4.3).',
+    summary: 'Add a public reply to a case, with an optional file (docs/api.md §4.3).',
     tags,
     access: { kind: 'affiliate', roles: allRoles },
     params,

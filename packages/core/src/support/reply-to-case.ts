@@ -21,7 +21,7 @@ export interface ReplyTransition {
 }
 
 /**
- * What a reply created (SPEC 2.3): the raw comment, the attachments, and the transition when the
+ * What a reply created (docs/api.md §2.3): the raw comment, the attachments, and the transition when the
  * reply caused one.
  */
 export interface ReplyResult {
@@ -47,7 +47,7 @@ export function findCase(
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Adds a public reply to a case (SPEC 4.3), with an optional file attached in the same step, then
+ * Adds a public reply to a case (docs/api.md §4.3), with an optional file attached in the same step, then
  * applies the first reply rule whose `fromStatus` is the request's current status. The status is
  * read before anything is written, so a case system that is down fails the reply with nothing
  * posted. Once the comment exists the reply has succeeded: a transition that fails afterwards is

@@ -32,7 +32,7 @@ const created = ({ supportCase, missingRequiredFields }: CreatedCase) => ({
   body: { success: true, missingRequiredFields, data: toCaseView(supportCase) },
 });
 
-/** Routes of support cases (SPEC 1, 2.2, 2.3, 4.1, 4.3, 4.8, 5.3, 8). */
+/** Routes of support cases (docs/api.md §1, §2.2, §2.3, §4.1, §4.3, §4.8, §5.3, §8.1). */
 export const supportRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',
@@ -94,7 +94,7 @@ export const supportRoutes: readonly AnyRoute[] = [
     method: 'POST',
     path: '/v2/cases/actions/create-ticket',
     operationId: 'createTicket',
-    summary: 'Create a general support case not tied to an order (SPEC 4.1).',
+    summary: 'Create a general support case not tied to an order (docs/api.md §4.1).',
     tags,
     access: { kind: 'affiliate', roles: allRoles },
     body: z.object(caseBody),

@@ -24,7 +24,7 @@ async function call(
   return { status: response.status, json: (await response.json()) as { data: Record<string, unknown> } };
 }
 
-describe('7 item 6: SUPPORT events (SPEC 6.2 SUPPORT allowlist, 6.5 no attribution)', () => {
+describe('7 item 6: SUPPORT events (docs/api.md §6.2 SUPPORT allowlist, §6.5 no attribution)', () => {
   it('creating, replying to and moving a case emit support_case_created, _replied and _status_changed', async () => {
     const { svc, sent } = await deliveryCapture(events);
     await seedSupport(svc);

@@ -4,7 +4,7 @@ import { recordLock, type Storage } from '../storage';
 import type { SupportCase } from './support-store';
 import { caseStatusOf } from './support-view';
 
-/** The SUPPORT events of SPEC 6.2 a case emits. */
+/** The SUPPORT events of docs/api.md §6.2 a case emits. */
 export type SupportEventType =
   | 'support_case_created'
   | 'support_case_status_changed'
@@ -12,8 +12,8 @@ export type SupportEventType =
 
 /**
  * Emits a case's SUPPORT event in the caller's transaction, with the SUPPORT allowlist's fields
- * (SPEC 6.2) and, for a case about an order, the order's patient. Support events carry no
- * attribution (SPEC 6.5). `eventKey` makes a repeated report of the same change one event.
+ * (docs/api.md §6.2) and, for a case about an order, the order's patient. Support events carry no
+ * attribution (docs/api.md §6.5). `eventKey` makes a repeated report of the same change one event.
  */
 export async function emitSupportEvent(
   tx: Storage,

@@ -21,7 +21,7 @@ export interface ReplyTransitionRule {
 export interface SupportOptions {
   /** Largest file accepted by respond and attachment, in bytes; larger is 413. Default 10 MiB. */
   readonly fileLimitBytes?: number;
-  /** Which replies cause a transition; `[]` turns them off. Default `defaultReplyTransitions` (SPEC 4.3). */
+  /** Which replies cause a transition; `[]` turns them off. Default `defaultReplyTransitions` (docs/api.md §4.3). */
   readonly replyTransitions?: readonly ReplyTransitionRule[];
 }
 

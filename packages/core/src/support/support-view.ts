@@ -125,7 +125,7 @@ export const requestTypeListItemSchema = z.object({
 /** A required field that had neither a value nor a default. */
 export const missingFieldSchema = z.object({ externalSystemIdentifier: z.string(), name: z.string() });
 
-/** SPEC 2.2: the answer of create-ticket and POST /v2/cases. */
+/** docs/api.md §2.2: the answer of create-ticket and POST /v2/cases. */
 export const caseCreatedSchema = z.object({
   success: z.literal(true),
   missingRequiredFields: z.array(missingFieldSchema),
@@ -143,7 +143,7 @@ export const replyTransitionSchema = z.object({
 const rawCommentSchema = z.looseObject({ id: z.string(), body: z.string() });
 const rawAttachmentSchema = z.looseObject({ filename: z.string() });
 
-/** SPEC 2.3: the answer of respond, exactly; there is no top-level `commentId`. */
+/** docs/api.md §2.3: the answer of respond, exactly; there is no top-level `commentId`. */
 export const replyResultSchema = z.strictObject({
   success: z.literal(true),
   data: z.strictObject({

@@ -83,7 +83,7 @@ async function probe(deps: ProbeDeps, url: string, webhook: Webhook | undefined)
 
 /**
  * Probes a saved webhook's URL, or an override URL, and records the result on the webhook
- * (SPEC 4.7). A refused or failed probe is a result with `reachable: false` and a reason.
+ * (docs/api.md §4.7). A refused or failed probe is a result with `reachable: false` and a reason.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
  * @returns 422 INVALID_FIELD (url) for an override that is not an absolute https URL

@@ -26,7 +26,7 @@ export const createWebhookBody = z.object({
 export type CreateWebhookInput = z.input<typeof createWebhookBody>;
 
 /**
- * Creates a webhook: enabled, payload version v2 (SPEC 2.1: new webhooks default to v2). With
+ * Creates a webhook: enabled, payload version v2 (docs/api.md §2.1: new webhooks default to v2). With
  * authentication on (the default) a secret is generated and returned this once.
  *
  * @returns 422 INVALID_FIELD for a missing or bad name, a refused URL, or an unknown, internal or unimplemented event

@@ -23,7 +23,7 @@ const dictionaryEntrySchema = z.object({
 
 const dictionary = eventDictionary.map((event) => ({ ...event, subscribable: isSubscribable(event.name) }));
 
-/** Health checks (SPEC 4.7, 4.8) and the legacy event dictionary (SPEC 6.1, 9.6). */
+/** Health checks (docs/api.md §4.7, §4.8.6) and the legacy event dictionary (§4.8.7, §6.1, §9.6). */
 export const webhookHealthRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'POST',

@@ -23,7 +23,7 @@ async function setup() {
   return { service, first: created.secret!, id: created.webhook.id, signing, rotate };
 }
 
-describe('rotation keeps the old secret signing for 24 hours (DESIGN.md)', () => {
+describe('rotation keeps the old secret signing for 24 hours (docs/api.md §11.2)', () => {
   it('5.4: after a rotation both sign, new first; at 24 h the old one stops', async () => {
     const { service, first, signing, rotate } = await setup();
     expect(await signing()).toEqual([first]);

@@ -26,7 +26,7 @@ const tags = ['webhooks'];
 const notFoundDoc = { description: 'No such webhook for this affiliate.', schema: errorEnvelopeSchema };
 const invalidDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });
 
-/** Management routes of webhooks (SPEC 2.1, 3, 4.2, 4.8, 5.3, 9.5; DESIGN.md route list). */
+/** Management routes of webhooks (docs/api.md §2.1, §3.1, §4.2, §4.8, §4.10, §5.3, §9.5). */
 export const webhookRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'POST',

@@ -7,7 +7,7 @@ import { generateSigningSecret, parseSecretKey, secretBox } from './secret-box';
 
 const key = randomBytes(32);
 
-describe('webhook secrets at rest (AES-256-GCM) and generation (DESIGN.md)', () => {
+describe('webhook secrets at rest (AES-256-GCM) and generation (docs/api.md §11.2)', () => {
   it('a secret is whsec_ and 33 random bytes in standard base64 (a Standard Webhooks secret), never repeated', () => {
     const secrets = new Set(Array.from({ length: 1000 }, generateSigningSecret));
     expect(secrets.size).toBe(1000);

@@ -5,11 +5,11 @@ import type { SecretBox } from './secret-box';
 import { signingSecretsOf } from './signing-secrets';
 import type { PayloadVersion, Webhook } from './webhook-store';
 
-/** `User-Agent` of every outbound webhook request (DESIGN.md). */
+/** `User-Agent` of every outbound webhook request (docs/api.md §11.1). */
 export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.version}`;
 
 /**
- * The headers of an outbound webhook request (DESIGN.md): JSON body, `User-Agent`,
+ * The headers of an outbound webhook request (docs/api.md §11.1): JSON body, `User-Agent`,
  * `X-Webhook-Id` (the event id), `X-Webhook-Version` and, when there is a secret,
  * `X-Webhook-Signature` in the webhook's payload version (v2 `t=..,sha256=..` over `<t>.<body>`,
  * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first. A signed v2

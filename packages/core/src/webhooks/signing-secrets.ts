@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../service-deps';
 import { generateSigningSecret, type SecretBox } from './secret-box';
 import type { StoredSecret, Webhook } from './webhook-store';
 
-/** How long a replaced secret keeps signing after a rotation (DESIGN.md). */
+/** How long a replaced secret keeps signing after a rotation (docs/api.md §11.2). */
 export const rotationOverlapMs = 24 * 60 * 60 * 1000;
 
 /** Replaced secrets kept at once: rotating again and again never grows a signature header without bound. */

@@ -57,9 +57,9 @@ function withBreakerReset(
 }
 
 /**
- * Body of `PUT /v2/webhooks/{id}` (SPEC 4.2). Fields left out keep their value; `webhookInterests`
+ * Body of `PUT /v2/webhooks/{id}` (docs/api.md §4.2). Fields left out keep their value; `webhookInterests`
  * when sent replaces the whole list. `status`/`isEnabled` are not part of it: enabling and
- * disabling is the status call's job (SPEC 3), so they are ignored like any unknown field.
+ * disabling is the status call's job (docs/api.md §3.1), so they are ignored like any unknown field.
  */
 export const updateWebhookBody = z.object({
   name: nameSchema.optional(),
@@ -87,7 +87,7 @@ async function applyUpdate(
       : validateInterests(input.webhookInterests);
   if (interests.isErr()) return err(interests.error);
   const authentication = input.authentication ?? current.authentication;
-  // SPEC 3: a secret is issued (and shown) only when authentication goes from false to true.
+  // docs/api.md §3.1: a secret is issued (and shown) only when authentication goes from false to true.
   const issued =
     !current.authentication && authentication
       ? await issueSecret(deps.secretBox, current.id, now)
@@ -114,7 +114,7 @@ async function applyUpdate(
 }
 
 /**
- * Full update of a webhook (SPEC 4.2, section 3). `credentials` come back only when this call
+ * Full update of a webhook (docs/api.md §4.2, §3.1). `credentials` come back only when this call
  * turns authentication from false to true; turning it off drops every secret, so turning it on
  * again issues a new one.
  *
@@ -144,7 +144,7 @@ export function updateWebhook(
 }
 
 /**
- * Body of `PATCH /v2/webhooks/{id}/status`: `{ "status": "enabled" | "disabled" }` (DESIGN.md);
+ * Body of `PATCH /v2/webhooks/{id}/status`: `{ "status": "enabled" | "disabled" }` (docs/api.md §4.8.4);
  * `{ "isEnabled": true | false }` is accepted too, since the record mirrors one in the other.
  */
 export const webhookStatusBody = z
@@ -179,7 +179,7 @@ export function withStatus(
 }
 
 /**
- * Enables or disables a webhook (SPEC 3: the status call, not the full update). Setting the
+ * Enables or disables a webhook (docs/api.md §3.1: the status call, not the full update). Setting the
  * status it already has changes nothing, `updatedAt` included. Disabling records
  * `disabledReason: 'manual'` and `disabledAt`; enabling clears them.
  *

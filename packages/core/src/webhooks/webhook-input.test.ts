@@ -46,7 +46,7 @@ describe('6.1: the event dictionary behind webhookInterests', () => {
     }
   });
 
-  it('includes the eight names SPEC 6.1 lists, all subscribable', () => {
+  it('includes the eight names docs/api.md §6.1 lists, all subscribable', () => {
     for (const name of [
       'order_created',
       'subscription_renewed',

@@ -26,7 +26,7 @@ export const idParams = z.object({ id: z.string().min(1).max(200) });
 export const interestsSchema = z.array(z.string()).max(500, 'must list at most 500 events');
 
 /**
- * Checks a webhook URL (SPEC 2.1, DESIGN.md): absolute, `https:` (plain `http:` only when the
+ * Checks a webhook URL (docs/api.md §2.1, §12.1): absolute, `https:` (plain `http:` only when the
  * host allows private networks), no credentials, on port 443 or one of the host's
  * `allowedPorts` (any port when private networks are allowed), and not an IP literal or name
  * that can never be delivered to (loopback, private, link-local, metadata, ...). Names are
@@ -48,7 +48,7 @@ export function validateWebhookUrl(
 
 /**
  * De-duplicates subscribed events (first occurrence wins, order kept) and refuses any that is
- * unknown, internal or not implemented (SPEC 6.1), naming the event.
+ * unknown, internal or not implemented (docs/api.md §6.1), naming the event.
  *
  * @returns 422 INVALID_FIELD on `webhookInterests`
  */

@@ -6,7 +6,7 @@ import { issueSecret, rotatedSecrets } from './signing-secrets';
 import type { PayloadVersion } from './webhook-store';
 
 /**
- * Issues a new signing secret and returns it once (DESIGN.md); the secret it replaces keeps
+ * Issues a new signing secret and returns it once (docs/api.md §11.2); the secret it replaces keeps
  * signing for 24 hours, as a second `sha256=` entry, so receivers rotate without downtime.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
@@ -35,7 +35,7 @@ export function rotateSecret(
 }
 
 /**
- * Moves a webhook to v2 payloads (SPEC 9.5). Already on v2 is a no-op answering the record.
+ * Moves a webhook to v2 payloads (docs/api.md §9.5). Already on v2 is a no-op answering the record.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
  */
@@ -47,7 +47,7 @@ export function upgradeWebhook(
 }
 
 /**
- * Moves a webhook back to v1 payloads (SPEC 9.5, master token only). The master token has no
+ * Moves a webhook back to v1 payloads (docs/api.md §9.5, master token only). The master token has no
  * affiliate, so the webhook is found by its globally unique id.
  *
  * @returns 404 NOT_FOUND when no webhook has this id

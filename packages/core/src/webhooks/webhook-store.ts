@@ -1,4 +1,4 @@
-/** Payload generation of a webhook (SPEC 9.5): v1 legacy raw objects, v2 sanitized envelopes. */
+/** Payload generation of a webhook (docs/api.md §9.5): v1 legacy raw objects, v2 sanitized envelopes. */
 export type PayloadVersion = 'v1' | 'v2';
 
 /** Whether deliveries go out. `status` and `isEnabled` in the API both come from this. */
@@ -21,7 +21,7 @@ export interface StoredSecret {
   readonly expiresAt?: Date;
 }
 
-/** The last health check of a webhook (SPEC 4.7), stored on the record. */
+/** The last health check of a webhook (docs/api.md §4.7), stored on the record. */
 export interface HealthCheck {
   readonly reachable: boolean;
   /** The HTTP status answered; 0 when there was no HTTP answer. */
@@ -58,7 +58,7 @@ export interface WebhookBreaker {
  */
 export type WebhookDisabledReason = 'gone' | 'failing' | 'manual';
 
-/** A webhook endpoint of an affiliate (SPEC 2.1, plus DESIGN's extra fields). */
+/** A webhook endpoint of an affiliate (docs/api.md §2.1). */
 export interface Webhook {
   /** Globally unique, so the master token can name a webhook by id alone. */
   readonly id: string;

@@ -5,7 +5,7 @@ import type { WebhookResult } from './change-webhook';
 import { sendsStandardWebhooks } from './signature';
 import type { HealthCheck, Webhook, WebhookBreaker } from './webhook-store';
 
-/** A health check as the API shows it (SPEC 4.7), without `persisted`. */
+/** A health check as the API shows it (docs/api.md §4.7), without `persisted`. */
 export const healthCheckViewSchema = z.object({
   reachable: z.boolean(),
   statusCode: z.number().int(),
@@ -29,14 +29,14 @@ export const circuitBreakerViewSchema = z.object({
   retryAt: z.iso.datetime().optional(),
 });
 
-/** `credentials` (DESIGN.md): the signing secret, shown only at the moments SPEC names. */
+/** `credentials` (docs/api.md §2.1): the signing secret, shown only at the moments §3.1 names. */
 export const credentialsSchema = z.object({ secret: z.string().startsWith('whsec_') });
 
 /**
- * The webhook record (SPEC 2.1) plus DESIGN's `payloadVersion`, `createdAt`, `updatedAt` and
- * `lastHealthCheck`, the `circuitBreaker`, why and when a disabled webhook was disabled, and
- * whether its deliveries carry the Standard Webhooks headers (SPEC 2.1 leaves other fields of the
- * record open). It never holds a secret except `credentials` in the few answers that issue one.
+ * The webhook record (docs/api.md §2.1): its configuration, `payloadVersion`, `createdAt`,
+ * `updatedAt` and `lastHealthCheck`, the `circuitBreaker`, why and when a disabled webhook was
+ * disabled, and whether its deliveries carry the Standard Webhooks headers (docs/api.md §11.1).
+ * It never holds a secret except `credentials` in the few answers that issue one.
  */
 export const webhookViewSchema = z.object({
   id: z.string(),
@@ -155,7 +155,7 @@ export const webhookListAnswerSchema = z.object({
   data: z.array(webhookViewSchema.omit({ credentials: true }).strict()),
 });
 
-/** A health-check answer (SPEC 4.7). */
+/** A health-check answer (docs/api.md §4.7). */
 export const healthAnswerSchema = z.object({
   success: z.literal(true),
   data: healthCheckViewSchema.extend({ persisted: z.boolean() }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { may, parseRoles } from './roles';
 
-describe('what the portal offers a caller (SPEC 5.3)', () => {
+describe('what the portal offers a caller (docs/api.md §5.3)', () => {
   const none = new Set<never>();
 
   it('5.3 with roles known: super admins write, admins read, agents see neither webhooks nor the report', () => {

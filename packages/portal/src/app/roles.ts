@@ -1,7 +1,7 @@
-/** What a page may offer; each maps to the roles SPEC 5 and the API's routes allow. */
+/** What a page may offer; each maps to the roles docs/api.md §5.3 and the API's routes allow. */
 export type Capability = 'readWebhooks' | 'writeWebhooks' | 'readCoupons';
 
-/** The roles of SPEC 5.3. */
+/** The roles of docs/api.md §5.3. */
 export type Role = 'affiliate_super_admin' | 'affiliate_admin' | 'affiliate_agent';
 
 const allowed: Readonly<Record<Capability, readonly Role[]>> = {

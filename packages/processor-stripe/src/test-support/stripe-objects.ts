@@ -76,7 +76,7 @@ export function paymentMethodObject(
   };
 }
 
-/** A payment method of a type SPEC 4.4 does not take. */
+/** A payment method of a type docs/api.md §4.4 does not take. */
 export function sepaDebitObject(id: string): Stripe.PaymentMethod {
   return {
     id,

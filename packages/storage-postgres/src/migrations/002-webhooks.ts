@@ -3,8 +3,8 @@ import type { Migration } from './migration';
 /**
  * Webhooks. Ids are globally unique (the master token names a webhook by id alone). Secrets
  * are stored sealed (AES-256-GCM ciphertext, iv and tag, never plaintext) as a JSON list,
- * current first. `payload_version` defaults to v1: rows that predate versions are legacy (SPEC
- * 2.1); the service writes v2 for every new webhook.
+ * current first. `payload_version` defaults to v1: rows that predate versions are legacy (docs/api.md
+ * §2.1); the service writes v2 for every new webhook.
  */
 export const webhooksMigration: Migration = {
   version: 2,

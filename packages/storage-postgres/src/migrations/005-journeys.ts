@@ -1,12 +1,12 @@
 import type { Migration } from './migration';
 
 /**
- * Journey templates, the touches of storefront visitors, and journeys (SPEC 2.8, 4.9).
+ * Journey templates, the touches of storefront visitors, and journeys (docs/api.md §2.8, §4.9).
  *
  * - Template slugs are the primary key: the public storefront routes know nothing but the slug,
  *   so one slug names one template across all affiliates.
  * - Attribution is `json`, not `jsonb`: it is stored and re-emitted byte for byte as built, with
- *   its keys in the order they were sent (SPEC 2.8 rule 6), and never queried inside.
+ *   its keys in the order they were sent (docs/api.md §2.8 rule 6), and never queried inside.
  * - `journey_visitors.touch_count` mirrors `attribution->touch_count` so a touch can be written
  *   as a compare-and-set on it.
  * - A journey's order is not stored here: it is read from `orders.journey_id` (index

@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Billing profiles and their payment methods (SPEC 2.4, 4.4).
+ * Billing profiles and their payment methods (docs/api.md §2.4, §4.4).
  *
  * - One profile per affiliate (`affiliate_id` is the key), so the insert-if-absent of the first
  *   use cannot make two; `customer_id` is null until the processor customer exists.

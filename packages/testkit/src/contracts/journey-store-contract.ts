@@ -66,7 +66,7 @@ function order(overrides: Partial<Order>): Order {
 }
 
 /**
- * The journey store contract (SPEC 2.8, 4.9): templates by globally unique slug, visitor touches
+ * The journey store contract (docs/api.md §2.8, §4.9): templates by globally unique slug, visitor touches
  * written by compare-and-set, journeys round-tripped exactly with their order read from the
  * orders. Called from `storageContract`, so memory, PGlite and the PostgreSQL server all run it.
  *

@@ -1,4 +1,4 @@
-/** One stored touch of SPEC 2.8. Keys never stored are omitted, never null. */
+/** One stored touch of docs/api.md §2.8. Keys never stored are omitted, never null. */
 export interface AttributionTouch {
   /** ISO 8601 time of capture. */
   captured_at: string;
@@ -11,13 +11,13 @@ export interface AttributionTouch {
 }
 
 /**
- * The `attribution` object of SPEC 2.8, on the event families of SPEC 6.5. The whole object is
+ * The `attribution` object of docs/api.md §2.8, on the event families of §6.5. The whole object is
  * omitted when nothing was captured.
  */
 export interface Attribution {
   /** First touch, written once. */
   first?: AttributionTouch;
-  /** Latest touch; holds a click id only if that touch had one (SPEC 2.8 rule 3). */
+  /** Latest touch; holds a click id only if that touch had one (docs/api.md §2.8 rule 3). */
   last?: AttributionTouch;
   /** Number of stored touches. */
   touch_count?: number;

@@ -22,7 +22,7 @@ describe('6.1 the public event list and the dictionary core builds on it', () =>
     expect(Object.values(webhookEventCategories)).not.toContain('INTERNAL');
   });
 
-  it('names the SPEC 6.1 events that appear', () => {
+  it('names the docs/api.md §6.1 events that appear', () => {
     for (const name of [
       'order_created',
       'subscription_renewed',

@@ -1,5 +1,5 @@
 /**
- * The public event list (SPEC 6.1): 58 event types with their payload category (SPEC 6.2), the one
+ * The public event list (docs/api.md §6.1): 58 event types with their payload category (§6.2), the one
  * definition of them. `@affiliate-commerce/core` types its event dictionary by this list, so a name
  * or category that differs fails to compile there; the two internal events are never delivered,
  * so they are defined in core alone. Exported as `@affiliate-commerce/webhook-verify/events`, with
@@ -9,7 +9,7 @@
  * @module events
  */
 
-/** Payload categories of SPEC 6.2 that reach affiliates (INTERNAL events are never delivered). */
+/** Payload categories of docs/api.md §6.2 that reach affiliates (INTERNAL events are never delivered). */
 export type WebhookEventCategory =
   | 'ORDER'
   | 'PRESCRIPTION'
@@ -96,7 +96,7 @@ export type WebhookEventType = keyof typeof webhookEventCategories;
 export type CategoryOf<E extends WebhookEventType> = (typeof webhookEventCategories)[E];
 
 /**
- * Public events that are defined but not implemented, so not yet subscribable (SPEC 6.1): the
+ * Public events that are defined but not implemented, so not yet subscribable (docs/api.md §6.1): the
  * other 57 can be subscribed to and are all emitted.
  *
  * @example

@@ -1,16 +1,16 @@
 import type { Attribution } from './attribution';
 
 /**
- * Fields of each payload category (SPEC 6.2). Only allowlisted fields pass, and each is present
- * only when the event has it, so every one is optional. SPEC gives no null rule for category
+ * Fields of each payload category (docs/api.md §6.2). Only allowlisted fields pass, and each is present
+ * only when the event has it, so every one is optional. docs/api.md §6.2 sets no null rule for category
  * fields (it does for attribution and the identity block), so they are typed as possibly null.
- * Types the SPEC leaves open are documented in docs/decisions/webhook-verify.md.
+ * Types docs/api.md §6.2 does not give field by field are documented in docs/decisions/webhook-verify.md.
  */
 
-/** A JSON value, for the few fields whose shape the SPEC leaves open. */
+/** A JSON value, for the few fields whose shape docs/api.md §6.2 leaves open. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** A product line item of SPEC 2.7; money in integer cents. */
+/** A product line item of docs/api.md §2.7; money in integer cents. */
 export interface ProductLineItem {
   product_variation_id: string;
   quantity: number;
@@ -133,7 +133,7 @@ export interface LabFields {
   attribution?: Attribution;
 }
 
-/** SUPPORT category fields (no attribution, SPEC 6.5). */
+/** SUPPORT category fields (no attribution, docs/api.md §6.5). */
 export interface SupportFields {
   support_case_id?: string | null;
   support_case_status?: string | null;
@@ -151,7 +151,7 @@ export interface JourneyFields {
   template_id?: string | null;
   template_display_name?: string | null;
   journey_type?: string | null;
-  /** Present once an order exists: the join key of journey events (SPEC 6.5). */
+  /** Present once an order exists: the join key of journey events (docs/api.md §6.5). */
   ecommerce_order_id?: string | null;
   started_at?: string | null;
   completed_at?: string | null;
@@ -196,7 +196,7 @@ export interface CommerceFields {
   cycle_number?: number | null;
 }
 
-/** PATIENT events carry nothing beyond the envelope and the identity block (SPEC 6.2, 6.4). */
+/** PATIENT events carry nothing beyond the envelope and the identity block (docs/api.md §6.2, §6.4). */
 export type PatientFields = {};
 
 /** The fields of each category, by category name. */

@@ -1,12 +1,12 @@
 import type { CategoryOf, WebhookEventType } from './event-types';
 import type { CategoryFields } from './fields';
 
-/** The envelope fields of SPEC 2.7, on every v2 payload. */
+/** The envelope fields of docs/api.md §2.7, on every v2 payload. */
 export interface WebhookEnvelope<E extends WebhookEventType = WebhookEventType> {
   event_type: E;
   /** The deduplication key: stable across delivery attempts. */
   event_id: string;
-  /** Payload schema version (SPEC 9); `2026-08-17` for the types in this package. */
+  /** Payload schema version (docs/api.md §9.1); `2026-08-17` for the types in this package. */
   api_version: string;
   /** ISO 8601 time of this delivery attempt, new on every retry: do not order or dedupe by it. */
   timestamp: string;
@@ -20,7 +20,7 @@ export interface WebhookEnvelope<E extends WebhookEventType = WebhookEventType> 
   example?: boolean;
 }
 
-/** The patient-identity block of SPEC 6.3, on every v2 payload; never null. */
+/** The patient-identity block of docs/api.md §6.3, on every v2 payload; never null. */
 export interface PatientIdentity {
   /** Defaults to false. */
   patient_marketing_consent: boolean;
@@ -33,7 +33,7 @@ export interface PatientIdentity {
 }
 
 /**
- * The fields of an event's category with the event-level rules of SPEC 6.4 applied:
+ * The fields of an event's category with the event-level rules of docs/api.md §6.4 applied:
  * `subscription_renewed` always sends `first_purchase: false`; `journey_contact_captured` never
  * has `first_purchase`.
  */

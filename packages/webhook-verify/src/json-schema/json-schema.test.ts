@@ -126,7 +126,7 @@ describe('JSON Schema of the v2 payload (README: JSON Schema for other languages
     });
   });
 
-  it('names the attribution only for the families that carry it (SPEC 6.5)', () => {
+  it('names the attribution only for the families that carry it (docs/api.md §6.5)', () => {
     const carries = (type: WebhookEventType) =>
       'attribution' in (eventJsonSchemas[type].properties as Record<string, unknown>);
     expect(types.filter((type) => !carries(type)).map((type) => webhookEventCategories[type])).toEqual([
@@ -171,7 +171,7 @@ describe('JSON Schema of the v2 payload (README: JSON Schema for other languages
     expect(inputs).toContainEqual(expect.stringContaining('webhook-event.schema.json'));
   });
 
-  it('keeps fields it does not know, as zod does (SPEC 9.2: fields are additive within a version)', () => {
+  it('keeps fields it does not know, as zod does (docs/api.md §9.2: fields are additive within a version)', () => {
     expect(validateEvent.order_created!(envelope('order_created', { brand_new_field: 1 }))).toBe(true);
   });
 });

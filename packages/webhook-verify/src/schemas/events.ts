@@ -3,7 +3,7 @@ import { type WebhookEventType, webhookEventCategories } from '../events/event-t
 import type { PatientIdentity, WebhookEnvelope, WebhookEvent, WebhookEventOf } from '../events/types';
 import { categoryFieldSchemas } from './fields';
 
-/** The envelope of SPEC 2.7 (without `event_type`, which each event schema fixes). */
+/** The envelope of docs/api.md §2.7 (without `event_type`, which each event schema fixes). */
 const envelopeShape = {
   event_id: z.string().min(1),
   api_version: z.string(),
@@ -14,7 +14,7 @@ const envelopeShape = {
   example: z.boolean().optional(),
 };
 
-/** The patient-identity block of SPEC 6.3. @example identityBlockSchema.parse(event) */
+/** The patient-identity block of docs/api.md §6.3. @example identityBlockSchema.parse(event) */
 export const identityBlockSchema = z.object({
   patient_marketing_consent: z.boolean(),
   is_returning_patient: z.boolean(),
@@ -41,7 +41,7 @@ function eventSchema(name: WebhookEventType) {
         : first_purchase === undefined
           ? rest
           : { ...rest, first_purchase };
-  // Loose: fields are additive within an api_version (SPEC 9.2), so unknown keys pass through.
+  // Loose: fields are additive within an api_version (docs/api.md §9.2), so unknown keys pass through.
   return z.looseObject({
     event_type: z.literal(name),
     ...envelopeShape,

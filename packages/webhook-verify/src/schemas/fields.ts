@@ -7,12 +7,12 @@ const texts = z.array(z.string()).nullable().optional();
 const cents = z.int().nullable().optional();
 const count = z.int().nullable().optional();
 const flag = z.boolean().nullable().optional();
-/** Any JSON value, for the fields whose shape SPEC leaves open. */
+/** Any JSON value, for the fields whose shape docs/api.md §6.2 leaves open. */
 export const jsonValueSchema: z.ZodType<JsonValue> = z.json();
 const open = jsonValueSchema.optional();
 const attribution = attributionSchema.optional();
 
-/** A product line item of SPEC 2.7. @example productLineItemSchema.parse(event.products?.[0]) */
+/** A product line item of docs/api.md §2.7. @example productLineItemSchema.parse(event.products?.[0]) */
 export const productLineItemSchema: z.ZodType<ProductLineItem> = z.object({
   product_variation_id: z.string(),
   quantity: z.int(),
@@ -20,7 +20,7 @@ export const productLineItemSchema: z.ZodType<ProductLineItem> = z.object({
   is_addon: z.boolean(),
 });
 
-/** ORDER fields (SPEC 6.2). */
+/** ORDER fields (docs/api.md §6.2). */
 export const orderFieldsSchema = z.object({
   order_id: text,
   order_status: text,
@@ -66,7 +66,7 @@ export const orderFieldsSchema = z.object({
   plan_type: text,
 });
 
-/** PRESCRIPTION fields (SPEC 6.2). */
+/** PRESCRIPTION fields (docs/api.md §6.2). */
 export const prescriptionFieldsSchema = z.object({
   prescription_id: text,
   prescription_status: text,
@@ -82,7 +82,7 @@ export const prescriptionFieldsSchema = z.object({
   instructions: text,
 });
 
-/** SHIPPING fields (SPEC 6.2). */
+/** SHIPPING fields (docs/api.md §6.2). */
 export const shippingFieldsSchema = z.object({
   order_id: text,
   prescription_id: text,
@@ -95,7 +95,7 @@ export const shippingFieldsSchema = z.object({
   attribution,
 });
 
-/** PHARMACY fields (SPEC 6.2). */
+/** PHARMACY fields (docs/api.md §6.2). */
 export const pharmacyFieldsSchema = z.object({
   prescription_id: text,
   pharmacy_id: text,
@@ -107,7 +107,7 @@ export const pharmacyFieldsSchema = z.object({
   attribution,
 });
 
-/** PAYMENT fields (SPEC 6.2). */
+/** PAYMENT fields (docs/api.md §6.2). */
 export const paymentFieldsSchema = z.object({
   order_id: text,
   total_value_cents: cents,
@@ -118,7 +118,7 @@ export const paymentFieldsSchema = z.object({
   attribution,
 });
 
-/** LAB fields (SPEC 6.2). */
+/** LAB fields (docs/api.md §6.2). */
 export const labFieldsSchema = z.object({
   lab_order_id: text,
   lab_order_status: text,
@@ -135,7 +135,7 @@ export const labFieldsSchema = z.object({
   attribution,
 });
 
-/** SUPPORT fields (SPEC 6.2); no attribution (SPEC 6.5). */
+/** SUPPORT fields (docs/api.md §6.2); no attribution (§6.5). */
 export const supportFieldsSchema = z.object({
   support_case_id: text,
   support_case_status: text,
@@ -147,7 +147,7 @@ export const supportFieldsSchema = z.object({
   external_case_url: text,
 });
 
-/** JOURNEY fields (SPEC 6.2). */
+/** JOURNEY fields (docs/api.md §6.2). */
 export const journeyFieldsSchema = z.object({
   journey_id: text,
   template_id: text,
@@ -177,7 +177,7 @@ export const journeyFieldsSchema = z.object({
   intake_form_instance_ids: texts,
 });
 
-/** COMMERCE fields (SPEC 6.2). */
+/** COMMERCE fields (docs/api.md §6.2). */
 export const commerceFieldsSchema = z.object({
   ecommerce_order_id: text,
   subscription_id: text,
@@ -197,7 +197,7 @@ export const commerceFieldsSchema = z.object({
   cycle_number: count,
 });
 
-/** PATIENT events carry only the identity block (SPEC 6.2). */
+/** PATIENT events carry only the identity block (docs/api.md §6.2). */
 export const patientFieldsSchema = z.object({});
 
 /**

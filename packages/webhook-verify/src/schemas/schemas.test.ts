@@ -34,7 +34,7 @@ import {
   webhookEventSchemas,
 } from './index';
 
-/** SPEC 6.2, copied as written. */
+/** docs/api.md §6.2, copied as written. */
 const spec62: Record<string, string> = {
   ORDER:
     'order_id · order_status · case_status · case_id · ecommerce_order_id · journey_id · commerce_status · product_variation_ids · subscription_status · total_value_cents · currency · order_tag · patient_conversation_id · channel_type · visit_type · visit_id · external_case_identifier · external_case_status · order_asset_id · unlocked_at · order_external_identifier · asset_link · titration_config_id · titration_direction · config_name · status_transition · questionnaire_id · location_id · previous_product_variation_id · current_product_variation_ids · future_product_variation_ids · current_pv_count · future_pv_count · future_prescriptions_to_create · video_requested · reason · message_type · order_link · reminder_type · attribution · first_purchase · plan_type',
@@ -104,7 +104,7 @@ function envelope(name: string, fields: Record<string, unknown> = {}) {
 const names = Object.keys(webhookEventCategories) as WebhookEventType[];
 
 describe('6.2 category allowlists', () => {
-  it('each category schema has exactly the SPEC 6.2 fields', () => {
+  it('each category schema has exactly the docs/api.md §6.2 fields', () => {
     for (const [category, fields] of Object.entries(spec62)) {
       const shape = categoryFieldSchemas[category as keyof typeof categoryFieldSchemas].shape;
       expect(Object.keys(shape).sort(), category).toEqual(fields ? fields.split(' · ').sort() : []);
@@ -173,7 +173,7 @@ describe('schema refusals', () => {
     expect(webhookEventSchema.safeParse(payload).success).toBe(false);
   });
 
-  it('keeps fields it does not know (SPEC 9.2: fields are additive within a version)', () => {
+  it('keeps fields it does not know (docs/api.md §9.2: fields are additive within a version)', () => {
     const payload = envelope('order_created', { brand_new_field: 1 });
     expect(webhookEventSchema.parse(payload)).toEqual(payload);
   });
@@ -185,7 +185,7 @@ describe('schema refusals', () => {
     expect(webhookEventSchema.safeParse(envelope('order_created', { example: 'yes' })).success).toBe(false);
   });
 
-  it('takes null for a category field, where SPEC gives no rule', () => {
+  it('takes null for a category field, where docs/api.md §6.2 sets no rule', () => {
     const payload = envelope('order_created', { order_status: null, product_variation_ids: null });
     expect(webhookEventSchema.parse(payload)).toEqual(payload);
   });
