@@ -32,8 +32,8 @@ import autocannon from 'autocannon';
 import express from 'express';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { setRenewalDate } from '../packages/core/src/subscriptions/set-renewal-date';
-import { toSubscriptionView } from '../packages/core/src/subscriptions/subscription-view';
+import { setRenewalDate } from '../packages/core/src/areas/subscriptions/set-renewal-date';
+import { toSubscriptionView } from '../packages/core/src/areas/subscriptions/subscription-view';
 import { machineLine, writeSection } from './docs-section';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

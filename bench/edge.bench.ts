@@ -58,7 +58,7 @@ import { demoWebhookSecretKey } from '../examples/demo-server/src/demo-webhook-k
 import { seedDemo } from '../examples/demo-server/src/seed';
 import { demoCaseSystem } from '../examples/demo-server/src/seed/cases';
 import { startDemo } from '../examples/demo-server/src/spawn-demo';
-import { maxTouchParamChars } from '../packages/core/src/attribution/touches';
+import { maxTouchParamChars } from '../packages/core/src/rules/attribution/touches';
 import { machineLine, writeSection } from './docs-section';
 
 const floodSeconds = Number(process.env.FLOOD_SECONDS ?? 20);

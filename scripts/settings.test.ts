@@ -54,13 +54,13 @@ describe('docs/settings.md', () => {
   it('lists every createService option, with the delivery and support options', () => {
     const options = [
       ...interfaceKeys('packages/core/src/service.ts', 'ServiceOptions'),
-      ...interfaceKeys('packages/core/src/deliveries/run-due.ts', 'DeliveryOptions').filter(
+      ...interfaceKeys('packages/core/src/worker/run-due.ts', 'DeliveryOptions').filter(
         (key) => key !== 'breaker',
       ),
-      ...interfaceKeys('packages/core/src/webhooks/breaker.ts', 'BreakerOptions').map(
+      ...interfaceKeys('packages/core/src/areas/webhooks/breaker.ts', 'BreakerOptions').map(
         (key) => `breaker.${key}`,
       ),
-      ...interfaceKeys('packages/core/src/support/support-options.ts', 'SupportOptions'),
+      ...interfaceKeys('packages/core/src/deps/support-options.ts', 'SupportOptions'),
     ];
     expect(options).toContain('secretKey');
     expect(options.filter((key) => !documented.has(key))).toEqual([]);

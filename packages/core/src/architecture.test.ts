@@ -5,11 +5,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers of core, bottom to top (docs/architecture.md). A file may import its own layer or a
- * lower one, never a higher one. `holds` names folders (`net/`), root files (`errors.ts`), single
- * files inside a folder, or `<folder>/*-store.ts` for the store ports a folder declares; the most
- * specific entry wins, so a domain's store port sits in `contracts` while the rest of the folder
- * sits in `domains`.
+ * The layers of core, bottom to top (docs/architecture.md), as a table of folders: every folder
+ * that holds a shipped file is named by exactly one layer (`./` is the entry files at the root),
+ * and a folder is the unit of every check. A file may import its own layer or a lower one, never
+ * a higher one; no two folders may import each other, directly or round a longer loop.
  */
 interface Layer {
   readonly name: string;
@@ -18,63 +17,63 @@ interface Layer {
   readonly lateral?: Readonly<Record<string, readonly string[]>>;
 }
 
-const domains = [
-  'affiliates/',
-  'billing/',
-  'coupons/',
-  'event-log/',
-  'journeys/',
-  'orders/',
-  'patients/',
-  'records/',
-  'subscriptions/',
-  'support/',
-  'webhooks/',
+/** The product's areas: each one's use cases, input, views, access and routes, no store. */
+const areas = [
+  'areas/billing/',
+  'areas/cases/',
+  'areas/coupons/',
+  'areas/event-log/',
+  'areas/journeys/',
+  'areas/orders/',
+  'areas/patients/',
+  'areas/records/',
+  'areas/subscriptions/',
+  'areas/webhooks/',
 ];
 
 const layers: readonly Layer[] = [
-  { name: 'base', holds: ['errors.ts', 'host-call.ts', 'compare-and-set.ts'] },
+  // Errors, the host-call edge, optimistic updates.
+  { name: 'base', holds: ['base/'] },
   // Ports to the world outside storage, each with its Node or sandbox implementation.
-  { name: 'ports', holds: ['ports/', 'net/', 'rate-limit/', 'cases/', 'payments/', 'telemetry/'] },
-  // The runtime's crypto, IDNA and default HTTP client and resolver, behind `#platform`.
-  { name: 'platform', holds: ['platform/'] },
-  { name: 'attribution rules', holds: ['attribution/'] },
-  { name: 'events', holds: ['events/'] },
-  // What use cases are written against: the storage port with every store port, the service's
-  // dependencies and the options they name. Store ports are interfaces and status lists only.
   {
-    name: 'contracts',
+    name: 'ports',
     holds: [
-      'storage.ts',
-      'service-deps.ts',
-      ...[...domains, 'outbox/'].map((folder) => `${folder}*-store.ts`),
-      'support/support-options.ts',
-      'webhooks/webhook-options.ts',
-      'webhooks/secret-box.ts',
-      'http/cors-origins.ts',
+      'ports/',
+      'ports/net/',
+      'ports/rate-limit/',
+      'ports/case-system/',
+      'ports/payments/',
+      'ports/telemetry/',
     ],
   },
-  // The route shape and input reading that domain routes and use cases build on.
-  { name: 'http kit', holds: ['http/route.ts', 'http/input.ts', 'http/read-body.ts', 'http/schemas.ts'] },
-  // Event emission: domains call down into it; it reads other records only through `Storage`.
+  // The runtime's crypto, IDNA and default HTTP client and resolver, behind `#platform`.
+  { name: 'platform', holds: ['platform/'] },
+  // Attribution rules and the event dictionary with its payload rules.
+  { name: 'rules', holds: ['rules/attribution/', 'rules/events/'] },
+  // What use cases are written against: the storage port with every store port (the mirror of
+  // storage-postgres and impl/memory), and the service's dependencies with the options they name.
+  { name: 'contracts', holds: ['storage/', 'deps/'] },
+  // The route shape and input reading that routes and use cases build on.
+  { name: 'http kit', holds: ['http/'] },
+  // Event emission: areas call down into it; it reads other records only through `Storage`.
   { name: 'outbox', holds: ['outbox/'] },
   {
-    name: 'domains',
-    holds: domains,
+    name: 'areas',
+    holds: areas,
     lateral: {
       // The commerce calls of these areas take the order input's shared field schemas.
-      'journeys/': ['orders/'],
-      'records/': ['orders/'],
-      'subscriptions/': ['orders/'],
+      'areas/journeys/': ['areas/orders/'],
+      'areas/records/': ['areas/orders/'],
+      'areas/subscriptions/': ['areas/orders/'],
     },
   },
   // The delivery worker and the delivery routes: reads webhooks and the outbox.
-  { name: 'worker', holds: ['deliveries/'] },
-  { name: 'implementations', holds: ['memory/', 'sandbox/'] },
-  {
-    name: 'assembly',
-    holds: ['http/', 'routes.ts', 'service.ts', 'index.ts', 'storage-api.ts', 'http-api.ts', 'node-api.ts'],
-  },
+  { name: 'worker', holds: ['worker/'] },
+  { name: 'implementations', holds: ['impl/memory/', 'impl/sandbox/'] },
+  // The kernel, its access, CORS and path matching, the route table and the OpenAPI document.
+  { name: 'kernel', holds: ['kernel/'] },
+  // The package's entry files and the service they export.
+  { name: 'entries', holds: ['./'] },
 ];
 
 /** Bare specifiers of test runners and test kits; shipped code never imports them. */
@@ -91,7 +90,7 @@ interface Import {
 
 interface Placement {
   readonly layer: number;
-  /** The folder, or the file itself when an entry names it alone: the unit of the cycle check. */
+  /** The file's folder: the unit of the lateral and cycle checks. */
   readonly unit: string;
 }
 
@@ -175,27 +174,19 @@ function shippedImports(): Import[] {
     });
 }
 
-function specificity(entry: string, file: string): number {
-  if (entry.includes('*')) {
-    const pattern = new RegExp(`^${entry.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '[^/]*')}$`);
-    return pattern.test(file) ? 2 : 0;
-  }
-  if (entry.endsWith('/')) return file.startsWith(entry) ? 1 : 0;
-  return entry === file ? 3 : 0;
-}
+/** The folder of a file relative to `src`, with its trailing `/`; `./` for the root. */
+const folderOf = (file: string): string =>
+  file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : './';
 
-/** The layer of a file, by its most specific entry; a string says why there is none. */
+/** The layer of a file: the one layer that names its folder; a string says why there is none. */
 function place(file: string, table: readonly Layer[]): Placement | string {
-  const matches = table.flatMap((layer, index) =>
-    layer.holds.map((entry) => ({ index, entry, score: specificity(entry, file) })),
-  );
-  const best = Math.max(...matches.map((match) => match.score));
-  if (best === 0) return `${file} is in no layer: add its folder to the table in architecture.test.ts`;
-  const winners = matches.filter((match) => match.score === best);
-  if (new Set(winners.map((match) => match.index)).size > 1)
-    return `${file} is claimed by layers ${winners.map((match) => table[match.index]?.name).join(' and ')}`;
-  const winner = winners[0]!;
-  return { layer: winner.index, unit: winner.score === 1 ? winner.entry : file };
+  const folder = folderOf(file);
+  const owners = table.flatMap((layer, index) => (layer.holds.includes(folder) ? [index] : []));
+  if (owners.length === 0)
+    return `${file} is in no layer: add its folder ${folder} to the table in architecture.test.ts`;
+  if (owners.length > 1)
+    return `${file} is claimed by layers ${owners.map((index) => table[index]?.name).join(' and ')}`;
+  return { layer: owners[0]!, unit: folder };
 }
 
 /** Files the table does not place exactly once. */
@@ -317,7 +308,7 @@ function graphOf(
   return edges;
 }
 
-/** Cycles between files, and between folders (a file placed on its own counts as its own unit). */
+/** Cycles between files, and between folders: two folders that import each other are a cycle. */
 function importCycles(imports: readonly Import[], table: readonly Layer[]): string[] {
   return [
     ...cycles(graphOf(imports, (file) => file)),
@@ -342,7 +333,12 @@ function testCodeImports(imports: readonly Import[]): string[] {
  * else bundles for a platform without them (a Workers bundle without `nodejs_compat`). Other
  * files reach it only through `#platform`; hosts reach it through `@affiliate-commerce/core/node`.
  */
-const nodeBuild = ['platform/node.ts', 'net/node-http-client.ts', 'net/node-resolver.ts', 'node-api.ts'];
+const nodeBuild = [
+  'platform/node.ts',
+  'ports/net/node-http-client.ts',
+  'ports/net/node-resolver.ts',
+  'node-api.ts',
+];
 const isNodeOnlyPackage = (specifier: string): boolean =>
   specifier.startsWith('node:') || specifier === 'undici' || specifier.startsWith('undici/');
 
@@ -388,9 +384,9 @@ describe('architecture: imports point down (docs/architecture.md)', () => {
 
   describe('the checks themselves', () => {
     const table: readonly Layer[] = [
-      { name: 'low', holds: ['low/', 'mid/*-store.ts'] },
+      { name: 'low', holds: ['low/'] },
       { name: 'mid', holds: ['mid/', 'side/'], lateral: { 'side/': ['mid/'] } },
-      { name: 'high', holds: ['high/'] },
+      { name: 'high', holds: ['high/', './'] },
     ];
 
     it('names the file and import that points up', () => {
@@ -406,15 +402,11 @@ describe('architecture: imports point down (docs/architecture.md)', () => {
       ]);
     });
 
-    it('places a store port below the rest of its folder', () => {
-      const found = upwardImports(
-        [{ from: 'low/a.ts', specifier: '../mid/b-store', to: 'mid/b-store.ts' }],
-        table,
+    it('places a file by its folder alone, the root files by ./', () => {
+      expect(place('mid/deep/a.ts', table)).toBe(
+        'mid/deep/a.ts is in no layer: add its folder mid/deep/ to the table in architecture.test.ts',
       );
-      expect(found).toEqual([]);
-      expect(
-        upwardImports([{ from: 'low/a.ts', specifier: '../mid/b', to: 'mid/b.ts' }], table),
-      ).toHaveLength(1);
+      expect(place('index.ts', table)).toEqual({ layer: 2, unit: './' });
     });
 
     it('allows only the listed lateral imports', () => {
@@ -464,20 +456,20 @@ describe('architecture: imports point down (docs/architecture.md)', () => {
         nodeOnlyImports([
           { from: 'low/a.ts', specifier: 'node:crypto' },
           { from: 'low/a.ts', specifier: 'undici' },
-          { from: 'low/a.ts', specifier: '../net/node-resolver', to: 'net/node-resolver.ts' },
+          { from: 'low/a.ts', specifier: '../net/node-resolver', to: 'ports/net/node-resolver.ts' },
           { from: 'low/a.ts', specifier: '#platform', to: 'platform/node.ts' },
           { from: 'platform/node.ts', specifier: 'node:crypto' },
         ]),
       ).toEqual([
-        "low/a.ts imports 'node:crypto': only the Node build (platform/node.ts, net/node-http-client.ts, net/node-resolver.ts, node-api.ts) may",
-        "low/a.ts imports 'undici': only the Node build (platform/node.ts, net/node-http-client.ts, net/node-resolver.ts, node-api.ts) may",
-        "low/a.ts imports '../net/node-resolver' (net/node-resolver.ts), part of the Node build: go through '#platform'",
+        "low/a.ts imports 'node:crypto': only the Node build (platform/node.ts, ports/net/node-http-client.ts, ports/net/node-resolver.ts, node-api.ts) may",
+        "low/a.ts imports 'undici': only the Node build (platform/node.ts, ports/net/node-http-client.ts, ports/net/node-resolver.ts, node-api.ts) may",
+        "low/a.ts imports '../net/node-resolver' (ports/net/node-resolver.ts), part of the Node build: go through '#platform'",
       ]);
     });
 
     it('refuses a file no layer holds, or two layers hold alike', () => {
       expect(unplaced(['nowhere/a.ts', 'low/a.ts'], [...table, { name: 'again', holds: ['low/'] }])).toEqual([
-        'nowhere/a.ts is in no layer: add its folder to the table in architecture.test.ts',
+        'nowhere/a.ts is in no layer: add its folder nowhere/ to the table in architecture.test.ts',
         'low/a.ts is claimed by layers low and again',
       ]);
     });

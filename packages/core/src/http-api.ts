@@ -8,22 +8,31 @@
  *
  * @module
  */
-export { createAchSetupIntent } from './billing/ach-setup-intent';
-export { addPaymentMethod } from './billing/add-payment-method';
-export type { BillingDeps, CustomerProfile } from './billing/billing-customer';
-export type { AddPaymentMethodInput } from './billing/billing-input';
-export { setDefaultPaymentMethod } from './billing/set-default-payment-method';
-export { checkHealth } from './deliveries/health';
-export { pruneDeliveries } from './deliveries/prune';
-export { runDue } from './deliveries/run-due';
-export { apiPrefixes, underApiPrefix } from './http/api-paths';
-export { corsHeaders, corsPreflight } from './http/cors';
-export type { CorsOrigins } from './http/cors-origins';
+export { createAchSetupIntent } from './areas/billing/ach-setup-intent';
+export { addPaymentMethod } from './areas/billing/add-payment-method';
+export type { BillingDeps, CustomerProfile } from './areas/billing/billing-customer';
+export type { AddPaymentMethodInput } from './areas/billing/billing-input';
+export { setDefaultPaymentMethod } from './areas/billing/set-default-payment-method';
+export { type CreateCaseInput, type CreatedCase, createTicket } from './areas/cases/create-case';
+export { readCase } from './areas/cases/read-case';
+export { type ReplyResult, type ReplyTransition, replyToCase } from './areas/cases/reply-to-case';
+export { type ListedRequestType, listRequestTypes, syncRequestType } from './areas/cases/request-types';
+export { completeIntakeForm } from './areas/journeys/complete-intake-form';
+export { toTemplateView } from './areas/journeys/journey-view';
+export { recordJourneyTemplate } from './areas/journeys/record-journey-template';
+export { setJourneyStatus } from './areas/journeys/set-journey-status';
+export { startJourney } from './areas/journeys/start-journey';
+export { viewJourneyTemplate } from './areas/journeys/view-template';
+export type { WebhookResult } from './areas/webhooks/change-webhook';
+export { type CreateWebhookInput, createWebhook } from './areas/webhooks/create-webhook';
+export { type SentExample, sendExample } from './areas/webhooks/send-example';
+export { signingSecretsOf } from './areas/webhooks/signing-secrets';
+export { type UpdateWebhookInput, updateWebhook } from './areas/webhooks/update-webhook';
+export { rollbackWebhook, rotateSecret, upgradeWebhook } from './areas/webhooks/webhook-lifecycle';
+export { toWebhookView, type WebhookView, webhookView } from './areas/webhooks/webhook-view';
+export type { CorsOrigins } from './deps/cors-origins';
+export { webhookDeps } from './deps/webhook-options';
 export { maxJsonBodyBytes, validate } from './http/input';
-export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './http/kernel';
-export { generateOpenApi } from './http/openapi';
-export { maxPathParamLength } from './http/path-params';
-export { errorResponse, jsonResponse, responseText } from './http/reply';
 export {
   type Access,
   type AffiliateActor,
@@ -38,30 +47,21 @@ export {
   type RouteResult,
 } from './http/route';
 export { errorEnvelopeSchema } from './http/schemas';
-export { completeIntakeForm } from './journeys/complete-intake-form';
-export { toTemplateView } from './journeys/journey-view';
-export { recordJourneyTemplate } from './journeys/record-journey-template';
-export { setJourneyStatus } from './journeys/set-journey-status';
-export { startJourney } from './journeys/start-journey';
-export { viewJourneyTemplate } from './journeys/view-template';
+export { apiPrefixes, underApiPrefix } from './kernel/api-paths';
+export { corsHeaders, corsPreflight } from './kernel/cors';
+export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './kernel/kernel';
+export { generateOpenApi } from './kernel/openapi';
+export { maxPathParamLength } from './kernel/path-params';
+export { errorResponse, jsonResponse, responseText } from './kernel/reply';
+export { routes } from './kernel/routes';
 export { type EmitInput, emitEvent, emitEvents } from './outbox/emit-event';
 export { type ResolveAttributionInput, resolveAttribution } from './outbox/resolve-attribution';
 export {
   type PaymentMethodView,
   paymentMethodViewSchema,
   toPaymentMethodView,
-} from './payments/payment-method-view';
-export { rateLimitHeaders } from './rate-limit/rate-limiter';
-export { routes } from './routes';
-export { type CreateCaseInput, type CreatedCase, createTicket } from './support/create-case';
-export { readCase } from './support/read-case';
-export { type ReplyResult, type ReplyTransition, replyToCase } from './support/reply-to-case';
-export { type ListedRequestType, listRequestTypes, syncRequestType } from './support/request-types';
-export type { WebhookResult } from './webhooks/change-webhook';
-export { type CreateWebhookInput, createWebhook } from './webhooks/create-webhook';
-export { type SentExample, sendExample } from './webhooks/send-example';
-export { signingSecretsOf } from './webhooks/signing-secrets';
-export { type UpdateWebhookInput, updateWebhook } from './webhooks/update-webhook';
-export { rollbackWebhook, rotateSecret, upgradeWebhook } from './webhooks/webhook-lifecycle';
-export { webhookDeps } from './webhooks/webhook-options';
-export { toWebhookView, type WebhookView, webhookView } from './webhooks/webhook-view';
+} from './ports/payments/payment-method-view';
+export { rateLimitHeaders } from './ports/rate-limit/rate-limiter';
+export { checkHealth } from './worker/health';
+export { pruneDeliveries } from './worker/prune';
+export { runDue } from './worker/run-due';

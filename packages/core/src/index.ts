@@ -8,18 +8,49 @@
  *
  * @module
  */
-export type { Affiliate, AffiliateStore } from './affiliates/affiliate-store';
-export type { QueryInput, StorefrontCapture, VisitTrack } from './attribution/capture-input';
-export type { NeutralNameViolation } from './attribution/neutral-names';
-export { type ParamBag, type ParamSource, paramLimits } from './attribution/param-filter';
-export type { Attribution, Touch, TouchCapture, TouchContext } from './attribution/touches';
-export { urlLimits } from './attribution/url-sanitizer';
-export type {
-  BillingProfile,
-  BillingStore,
-  PaymentMethodDetails,
-  StoredPaymentMethod,
-} from './billing/billing-store';
+
+export type { FieldValuesPlan, MissingField, ResolveText, SuppliedValues } from './areas/cases/field-values';
+export type { UploadedFile } from './areas/cases/multipart-form';
+export type { OrderVariableName } from './areas/cases/order-variables';
+export type { CaseView } from './areas/cases/support-view';
+export type { CouponReportView } from './areas/coupons/coupon-view';
+export type { ReportPreset } from './areas/coupons/report-range';
+export type { CompleteIntakeFormInput } from './areas/journeys/complete-intake-form';
+export type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './areas/journeys/journey-input';
+export type { RecordOrderInput, SetOrderStatusInput } from './areas/orders/order-input';
+export type { RecordedOrder } from './areas/orders/record-order';
+export type { RecordClinicalOrderInput } from './areas/records/record-clinical-order';
+export type { RecordInput } from './areas/records/record-commerce-record';
+export type { RecordKindRules } from './areas/records/record-kinds';
+export type { OrderActivityType, RecordOrderActivityInput } from './areas/records/record-order-activity';
+export type { RecordRenewalFailureInput } from './areas/subscriptions/record-renewal-failure';
+export type { RecordSubscriptionInput } from './areas/subscriptions/record-subscription';
+export type { CalendarDay } from './areas/subscriptions/renewal-date';
+export type { SetSubscriptionStatusInput } from './areas/subscriptions/set-subscription-status';
+export type { SubscriptionStatus } from './areas/subscriptions/subscription-events';
+export type { BreakerOptions } from './areas/webhooks/breaker';
+export type { CreateWebhookInput } from './areas/webhooks/create-webhook';
+export type { HostWebhooks, WebhookRef } from './areas/webhooks/host-webhooks';
+export { webhookHeaders } from './areas/webhooks/signature';
+export { maxPreviousSecrets } from './areas/webhooks/signing-secrets';
+export type { UpdateWebhookInput } from './areas/webhooks/update-webhook';
+export type { WebhookView } from './areas/webhooks/webhook-view';
+export * from './base/errors';
+export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './deps/secret-box';
+export type { ServiceDeps, ServicePorts, ServiceSettings } from './deps/service-deps';
+export type { ReplyTransitionRule, SupportOptions, SupportSettings } from './deps/support-options';
+export type { WebhookDeps, WebhookServiceOptions } from './deps/webhook-options';
+export type { HandleOptions } from './kernel/kernel';
+export type { CommerceEmitInput } from './outbox/commerce-emit';
+export {
+  type AuthPort,
+  allRoles,
+  isMaster,
+  type MasterPrincipal,
+  type Principal,
+  type Role,
+  type UserPrincipal,
+} from './ports/auth';
 export type {
   CaseAttachment,
   CaseAttachmentResult,
@@ -35,7 +66,92 @@ export type {
   CaseTemporaryAttachments,
   CaseTransition,
   CaseTransitionResult,
-} from './cases/case-system';
+} from './ports/case-system/case-system';
+export { type Clock, systemClock } from './ports/clock';
+export { type IdGenerator, randomIds } from './ports/ids';
+export { consoleLogger, type Logger, type LogLevel, silentLogger } from './ports/logger';
+export type { AddressCategory } from './ports/net/address-classifier';
+export { type DohResolverOptions, dohResolver } from './ports/net/doh-resolver';
+export { fetchHttpClient } from './ports/net/fetch-http-client';
+export type {
+  CheckedDestination,
+  CheckedUrl,
+  GuardedRequestInput,
+  OutboundPolicy,
+  OutboundPorts,
+} from './ports/net/guarded-request';
+export type {
+  HttpAnswer,
+  HttpClient,
+  HttpFailure,
+  HttpFailureReason,
+  HttpOutcome,
+  HttpRequest,
+  ResolvedAddress,
+  Resolver,
+} from './ports/net/http-client';
+export {
+  type AchSetupIntent,
+  attachedToAnotherCustomer,
+  type BankAccountType,
+  type PaymentMethodType,
+  type PaymentProcessor,
+  type ProcessorBankAccount,
+  type ProcessorCard,
+  type ProcessorPaymentMethod,
+  type SetupIntentStatus,
+  unknownPaymentMethod,
+  unsupportedPaymentMethodType,
+} from './ports/payments/processor';
+export { type PinoLike, pinoLogger } from './ports/pino-logger';
+export {
+  type FlexibleRateLimiterOptions,
+  flexibleRateLimiter,
+} from './ports/rate-limit/flexible-rate-limiter';
+export {
+  type BucketLimit,
+  defaultBuckets,
+  type RateLimitDecision,
+  type RateLimiter,
+} from './ports/rate-limit/rate-limiter';
+export { instrumentationName } from './ports/telemetry/otel';
+export type { QueryInput, StorefrontCapture, VisitTrack } from './rules/attribution/capture-input';
+export type { NeutralNameViolation } from './rules/attribution/neutral-names';
+export { type ParamBag, type ParamSource, paramLimits } from './rules/attribution/param-filter';
+export type { Attribution, Touch, TouchCapture, TouchContext } from './rules/attribution/touches';
+export { urlLimits } from './rules/attribution/url-sanitizer';
+export { categoryAllowlists, envelopeFields, identityFields } from './rules/events/allowlists';
+export {
+  type EventCategory,
+  type EventDefinition,
+  type EventType,
+  eventDefinition,
+  eventDictionary,
+  isSubscribable,
+} from './rules/events/event-dictionary';
+export {
+  type ExampleEventOptions,
+  type ExamplePayloads,
+  exampleEvent,
+  examplePayloads,
+} from './rules/events/example-event';
+export { exampleEventIdPrefix, isExampleEventId } from './rules/events/example-marker';
+export { signatureHeader, signV2 } from './rules/events/signing';
+export {
+  apiVersion,
+  buildV1Payload,
+  buildV2Payload,
+  type EventPatient,
+  type EventRecord,
+} from './rules/events/v2-payload';
+export { createService, type Service, type ServiceOptions } from './service';
+export type { Affiliate, AffiliateStore } from './storage/affiliate-store';
+export type {
+  BillingProfile,
+  BillingStore,
+  PaymentMethodDetails,
+  StoredPaymentMethod,
+} from './storage/billing-store';
 export type {
   CouponReportFilters,
   CouponReportPage,
@@ -46,87 +162,7 @@ export type {
   CouponSortBy,
   CouponUsageRow,
   ReportRange,
-} from './coupons/coupon-report-store';
-export type { CouponReportView } from './coupons/coupon-view';
-export type { ReportPreset } from './coupons/report-range';
-export {
-  type HealthOptions,
-  type HealthReport,
-  type HealthStatus,
-  healthDefaults,
-} from './deliveries/health';
-export { type PruneOptions, pruneDefaults } from './deliveries/prune';
-export type { PruneSchedule } from './deliveries/prune-schedule';
-export { maxRecoverPerCall, maxRecoverWindowMs, type RecoverInput } from './deliveries/recover';
-export { retryDelaysMs } from './deliveries/retry-schedule';
-export type { DeliveryOptions, RunSummary } from './deliveries/run-due';
-export { runWorker, type WorkerOptions, type WorkOptions } from './deliveries/run-worker';
-export * from './errors';
-export { categoryAllowlists, envelopeFields, identityFields } from './events/allowlists';
-export {
-  type EventCategory,
-  type EventDefinition,
-  type EventType,
-  eventDefinition,
-  eventDictionary,
-  isSubscribable,
-} from './events/event-dictionary';
-export {
-  type ExampleEventOptions,
-  type ExamplePayloads,
-  exampleEvent,
-  examplePayloads,
-} from './events/example-event';
-export { exampleEventIdPrefix, isExampleEventId } from './events/example-marker';
-export { signatureHeader, signV2 } from './events/signing';
-export {
-  apiVersion,
-  buildV1Payload,
-  buildV2Payload,
-  type EventPatient,
-  type EventRecord,
-} from './events/v2-payload';
-export type { HandleOptions } from './http/kernel';
-export type { CompleteIntakeFormInput } from './journeys/complete-intake-form';
-export type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './journeys/journey-input';
-export type {
-  Journey,
-  JourneyStatus,
-  JourneyStore,
-  JourneyTemplate,
-  NewJourney,
-} from './journeys/journey-store';
-export type { AddressCategory } from './net/address-classifier';
-export { type DohResolverOptions, dohResolver } from './net/doh-resolver';
-export { fetchHttpClient } from './net/fetch-http-client';
-export type {
-  CheckedDestination,
-  CheckedUrl,
-  GuardedRequestInput,
-  OutboundPolicy,
-  OutboundPorts,
-} from './net/guarded-request';
-export type {
-  HttpAnswer,
-  HttpClient,
-  HttpFailure,
-  HttpFailureReason,
-  HttpOutcome,
-  HttpRequest,
-  ResolvedAddress,
-  Resolver,
-} from './net/http-client';
-export type { RecordOrderInput, SetOrderStatusInput } from './orders/order-input';
-export type {
-  CouponRedemption,
-  DiscountType,
-  Order,
-  OrderProduct,
-  OrderStatus,
-  OrderStore,
-} from './orders/order-store';
-export type { RecordedOrder } from './orders/record-order';
-export type { CommerceEmitInput } from './outbox/commerce-emit';
+} from './storage/coupon-report-store';
 export type {
   AttemptOutcome,
   Backlog,
@@ -141,70 +177,27 @@ export type {
   Page,
   PruneCounts,
   RecoverResult,
-} from './outbox/delivery-store';
-export type { Patient, PatientStore } from './patients/patient-store';
-export {
-  type AchSetupIntent,
-  attachedToAnotherCustomer,
-  type BankAccountType,
-  type PaymentMethodType,
-  type PaymentProcessor,
-  type ProcessorBankAccount,
-  type ProcessorCard,
-  type ProcessorPaymentMethod,
-  type SetupIntentStatus,
-  unknownPaymentMethod,
-  unsupportedPaymentMethodType,
-} from './payments/processor';
-export {
-  type AuthPort,
-  allRoles,
-  isMaster,
-  type MasterPrincipal,
-  type Principal,
-  type Role,
-  type UserPrincipal,
-} from './ports/auth';
-export { type Clock, systemClock } from './ports/clock';
-export { type IdGenerator, randomIds } from './ports/ids';
-export { consoleLogger, type Logger, type LogLevel, silentLogger } from './ports/logger';
-export { type PinoLike, pinoLogger } from './ports/pino-logger';
-export { type FlexibleRateLimiterOptions, flexibleRateLimiter } from './rate-limit/flexible-rate-limiter';
-export {
-  type BucketLimit,
-  defaultBuckets,
-  type RateLimitDecision,
-  type RateLimiter,
-} from './rate-limit/rate-limiter';
-export type { RecordClinicalOrderInput } from './records/record-clinical-order';
-export type { RecordInput } from './records/record-commerce-record';
-export type { RecordKindRules } from './records/record-kinds';
-export type { OrderActivityType, RecordOrderActivityInput } from './records/record-order-activity';
-export type { CommerceRecord, RecordKind, RecordStore } from './records/record-store';
-export { createService, type Service, type ServiceOptions } from './service';
-export type { ServiceDeps, ServicePorts, ServiceSettings } from './service-deps';
-export type { Storage, StorageCheck, TransactionOptions } from './storage';
-export type { RecordRenewalFailureInput } from './subscriptions/record-renewal-failure';
-export type { RecordSubscriptionInput } from './subscriptions/record-subscription';
-export type { CalendarDay } from './subscriptions/renewal-date';
-export type { SetSubscriptionStatusInput } from './subscriptions/set-subscription-status';
-export type { SubscriptionStatus } from './subscriptions/subscription-events';
-export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
-export type { FieldValuesPlan, MissingField, ResolveText, SuppliedValues } from './support/field-values';
-export type { UploadedFile } from './support/multipart-form';
-export type { OrderVariableName } from './support/order-variables';
-export type { ReplyTransitionRule, SupportOptions, SupportSettings } from './support/support-options';
-export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './support/support-store';
-export type { CaseView } from './support/support-view';
-export { instrumentationName } from './telemetry/otel';
-export type { BreakerOptions } from './webhooks/breaker';
-export type { CreateWebhookInput } from './webhooks/create-webhook';
-export type { HostWebhooks, WebhookRef } from './webhooks/host-webhooks';
-export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './webhooks/secret-box';
-export { webhookHeaders } from './webhooks/signature';
-export { maxPreviousSecrets } from './webhooks/signing-secrets';
-export type { UpdateWebhookInput } from './webhooks/update-webhook';
-export type { WebhookDeps, WebhookServiceOptions } from './webhooks/webhook-options';
+} from './storage/delivery-store';
+export type {
+  Journey,
+  JourneyStatus,
+  JourneyStore,
+  JourneyTemplate,
+  NewJourney,
+} from './storage/journey-store';
+export type {
+  CouponRedemption,
+  DiscountType,
+  Order,
+  OrderProduct,
+  OrderStatus,
+  OrderStore,
+} from './storage/order-store';
+export type { Patient, PatientStore } from './storage/patient-store';
+export type { CommerceRecord, RecordKind, RecordStore } from './storage/record-store';
+export type { Storage, StorageCheck, TransactionOptions } from './storage/storage';
+export type { Cadence, Subscription, SubscriptionStore } from './storage/subscription-store';
+export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './storage/support-store';
 export type {
   EndpointDisabledNotice,
   HealthCheck,
@@ -216,5 +209,16 @@ export type {
   WebhookDisabledReason,
   WebhookStatus,
   WebhookStore,
-} from './webhooks/webhook-store';
-export type { WebhookView } from './webhooks/webhook-view';
+} from './storage/webhook-store';
+export {
+  type HealthOptions,
+  type HealthReport,
+  type HealthStatus,
+  healthDefaults,
+} from './worker/health';
+export { type PruneOptions, pruneDefaults } from './worker/prune';
+export type { PruneSchedule } from './worker/prune-schedule';
+export { maxRecoverPerCall, maxRecoverWindowMs, type RecoverInput } from './worker/recover';
+export { retryDelaysMs } from './worker/retry-schedule';
+export type { DeliveryOptions, RunSummary } from './worker/run-due';
+export { runWorker, type WorkerOptions, type WorkOptions } from './worker/run-worker';

@@ -6,5 +6,5 @@
  *
  * @packageDocumentation
  */
-export { type NodeHttpClientOptions, nodeHttpClient } from './net/node-http-client';
-export { nodeResolver } from './net/node-resolver';
+export { type NodeHttpClientOptions, nodeHttpClient } from './ports/net/node-http-client';
+export { nodeResolver } from './ports/net/node-resolver';

@@ -1,46 +1,49 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import type { Affiliate } from './affiliates/affiliate-store';
-import { checkHealth, type HealthOptions, type HealthReport } from './deliveries/health';
-import { type PruneOptions, pruneDeliveries } from './deliveries/prune';
-import { type RecoverInput, recoverDeliveries } from './deliveries/recover';
-import { checkDeliveryOptions, type DeliveryOptions, type RunSummary, runDue } from './deliveries/run-due';
-import { type WorkOptions, work } from './deliveries/run-worker';
-import type { AffiliateCommerceError, DomainError } from './errors';
-import type { EventRecord } from './events/v2-payload';
-import { settled } from './host-call';
-import { validate } from './http/input';
-import { createKernel, type HandleOptions, type KernelOptions } from './http/kernel';
-import type { AnyRoute } from './http/route';
-import { type CompleteIntakeFormInput, completeIntakeForm } from './journeys/complete-intake-form';
-import type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './journeys/journey-input';
-import type { Journey, JourneyTemplate } from './journeys/journey-store';
-import { recordJourneyTemplate } from './journeys/record-journey-template';
-import { setJourneyStatus } from './journeys/set-journey-status';
-import type { RecordOrderInput, SetOrderStatusInput } from './orders/order-input';
-import type { Order } from './orders/order-store';
-import { type RecordedOrder, recordOrder } from './orders/record-order';
-import { setOrderStatus } from './orders/set-order-status';
-import { type CommerceEmitInput, commerceEmit } from './outbox/commerce-emit';
-import type { PruneCounts, RecoverResult } from './outbox/delivery-store';
-import type { Patient } from './patients/patient-store';
-import { recordPatient, type recordPatientInput } from './patients/record-patient';
-import { silentLogger } from './ports/logger';
-import { type RecordClinicalOrderInput, recordClinicalOrder } from './records/record-clinical-order';
-import { type RecordInput, recordCommerceRecord } from './records/record-commerce-record';
-import { type RecordOrderActivityInput, recordOrderActivity } from './records/record-order-activity';
-import type { CommerceRecord } from './records/record-store';
-import { routes } from './routes';
-import type { ServiceDeps } from './service-deps';
-import { type RecordRenewalFailureInput, recordRenewalFailure } from './subscriptions/record-renewal-failure';
-import { type RecordSubscriptionInput, recordSubscription } from './subscriptions/record-subscription';
+import { type CompleteIntakeFormInput, completeIntakeForm } from './areas/journeys/complete-intake-form';
+import type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './areas/journeys/journey-input';
+import { recordJourneyTemplate } from './areas/journeys/record-journey-template';
+import { setJourneyStatus } from './areas/journeys/set-journey-status';
+import type { RecordOrderInput, SetOrderStatusInput } from './areas/orders/order-input';
+import { type RecordedOrder, recordOrder } from './areas/orders/record-order';
+import { setOrderStatus } from './areas/orders/set-order-status';
+import { recordPatient, type recordPatientInput } from './areas/patients/record-patient';
+import { type RecordClinicalOrderInput, recordClinicalOrder } from './areas/records/record-clinical-order';
+import { type RecordInput, recordCommerceRecord } from './areas/records/record-commerce-record';
+import { type RecordOrderActivityInput, recordOrderActivity } from './areas/records/record-order-activity';
+import {
+  type RecordRenewalFailureInput,
+  recordRenewalFailure,
+} from './areas/subscriptions/record-renewal-failure';
+import { type RecordSubscriptionInput, recordSubscription } from './areas/subscriptions/record-subscription';
 import {
   type SetSubscriptionStatusInput,
   setSubscriptionStatus,
-} from './subscriptions/set-subscription-status';
-import type { Subscription } from './subscriptions/subscription-store';
-import { type HostWebhooks, hostWebhooks } from './webhooks/host-webhooks';
-import { type WebhookServiceOptions, webhookDeps } from './webhooks/webhook-options';
+} from './areas/subscriptions/set-subscription-status';
+import { type HostWebhooks, hostWebhooks } from './areas/webhooks/host-webhooks';
+import type { AffiliateCommerceError, DomainError } from './base/errors';
+import { settled } from './base/host-call';
+import type { ServiceDeps } from './deps/service-deps';
+import { type WebhookServiceOptions, webhookDeps } from './deps/webhook-options';
+import { validate } from './http/input';
+import type { AnyRoute } from './http/route';
+import { createKernel, type HandleOptions, type KernelOptions } from './kernel/kernel';
+import { routes } from './kernel/routes';
+import { type CommerceEmitInput, commerceEmit } from './outbox/commerce-emit';
+import { silentLogger } from './ports/logger';
+import type { EventRecord } from './rules/events/v2-payload';
+import type { Affiliate } from './storage/affiliate-store';
+import type { PruneCounts, RecoverResult } from './storage/delivery-store';
+import type { Journey, JourneyTemplate } from './storage/journey-store';
+import type { Order } from './storage/order-store';
+import type { Patient } from './storage/patient-store';
+import type { CommerceRecord } from './storage/record-store';
+import type { Subscription } from './storage/subscription-store';
+import { checkHealth, type HealthOptions, type HealthReport } from './worker/health';
+import { type PruneOptions, pruneDeliveries } from './worker/prune';
+import { type RecoverInput, recoverDeliveries } from './worker/recover';
+import { checkDeliveryOptions, type DeliveryOptions, type RunSummary, runDue } from './worker/run-due';
+import { type WorkOptions, work } from './worker/run-worker';
 
 /**
  * Options of {@link createService}, in one place: the ports the service talks through first,

@@ -7,14 +7,18 @@
  *
  * @module
  */
-export type { Affiliate, AffiliateStore } from './affiliates/affiliate-store';
-export type { Attribution, Touch } from './attribution/touches';
+
+export { compareUsageRows } from './areas/coupons/usage-row-order';
+export { maxPreviousSecrets } from './areas/webhooks/signing-secrets';
+export type { Attribution, Touch } from './rules/attribution/touches';
+export type { EventPatient, EventRecord } from './rules/events/v2-payload';
+export type { Affiliate, AffiliateStore } from './storage/affiliate-store';
 export type {
   BillingProfile,
   BillingStore,
   PaymentMethodDetails,
   StoredPaymentMethod,
-} from './billing/billing-store';
+} from './storage/billing-store';
 export type {
   CouponReportFilters,
   CouponReportPage,
@@ -25,27 +29,7 @@ export type {
   CouponSortBy,
   CouponUsageRow,
   ReportRange,
-} from './coupons/coupon-report-store';
-export { compareUsageRows } from './coupons/usage-row-order';
-export { nextAttemptAt } from './deliveries/retry-schedule';
-export type { EventPatient, EventRecord } from './events/v2-payload';
-export {
-  type Journey,
-  type JourneyStatus,
-  type JourneyStore,
-  type JourneyTemplate,
-  journeyStatuses,
-  type NewJourney,
-} from './journeys/journey-store';
-export {
-  type CouponRedemption,
-  type DiscountType,
-  type Order,
-  type OrderProduct,
-  type OrderStatus,
-  type OrderStore,
-  orderStatuses,
-} from './orders/order-store';
+} from './storage/coupon-report-store';
 export {
   type AttemptOutcome,
   type Backlog,
@@ -63,13 +47,29 @@ export {
   type PruneCounts,
   type PublishedEvent,
   type RecoverResult,
-} from './outbox/delivery-store';
-export { type Patient, type PatientStore, returningStatuses } from './patients/patient-store';
-export type { CommerceRecord, RecordKind, RecordStore } from './records/record-store';
-export { recordLock, type Storage, type StorageCheck, type TransactionOptions } from './storage';
-export type { Cadence, Subscription, SubscriptionStore } from './subscriptions/subscription-store';
-export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './support/support-store';
-export { maxPreviousSecrets } from './webhooks/signing-secrets';
+} from './storage/delivery-store';
+export {
+  type Journey,
+  type JourneyStatus,
+  type JourneyStore,
+  type JourneyTemplate,
+  journeyStatuses,
+  type NewJourney,
+} from './storage/journey-store';
+export {
+  type CouponRedemption,
+  type DiscountType,
+  type Order,
+  type OrderProduct,
+  type OrderStatus,
+  type OrderStore,
+  orderStatuses,
+} from './storage/order-store';
+export { type Patient, type PatientStore, returningStatuses } from './storage/patient-store';
+export type { CommerceRecord, RecordKind, RecordStore } from './storage/record-store';
+export { recordLock, type Storage, type StorageCheck, type TransactionOptions } from './storage/storage';
+export type { Cadence, Subscription, SubscriptionStore } from './storage/subscription-store';
+export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './storage/support-store';
 export type {
   HealthCheck,
   PayloadVersion,
@@ -80,4 +80,5 @@ export type {
   WebhookDisabledReason,
   WebhookStatus,
   WebhookStore,
-} from './webhooks/webhook-store';
+} from './storage/webhook-store';
+export { nextAttemptAt } from './worker/retry-schedule';

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { z } from 'zod';
-import { type DomainError, invalidField, payloadTooLarge } from '../errors';
+import { type DomainError, invalidField, payloadTooLarge } from '../base/errors';
 import { readBodyAtMost } from './read-body';
 
 /** Largest JSON body the kernel reads unless the route sets `bodyLimitBytes` (1 MiB); larger bodies answer 413. */

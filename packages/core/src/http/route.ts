@@ -1,8 +1,8 @@
 import type { ResultAsync } from 'neverthrow';
 import type { z } from 'zod';
-import type { DomainError, ErrorCode } from '../errors';
+import type { DomainError, ErrorCode } from '../base/errors';
+import type { ServiceDeps } from '../deps/service-deps';
 import type { Principal, Role } from '../ports/auth';
-import type { ServiceDeps } from '../service-deps';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

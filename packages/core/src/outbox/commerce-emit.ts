@@ -1,10 +1,10 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { type DomainError, invalidField } from '../errors';
-import { eventDefinition } from '../events/event-dictionary';
-import type { EventRecord } from '../events/v2-payload';
+import { type DomainError, invalidField } from '../base/errors';
+import type { ServiceDeps } from '../deps/service-deps';
 import { validate } from '../http/input';
-import type { ServiceDeps } from '../service-deps';
+import { eventDefinition } from '../rules/events/event-dictionary';
+import type { EventRecord } from '../rules/events/v2-payload';
 import { emitEvent } from './emit-event';
 
 /** What the host's back end sends to emit an event of its own record. */

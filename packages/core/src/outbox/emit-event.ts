@@ -1,9 +1,9 @@
 import { platform } from '#platform';
-import { type EventCategory, eventDefinition } from '../events/event-dictionary';
-import type { EventPatient, EventRecord } from '../events/v2-payload';
-import type { ServiceDeps } from '../service-deps';
-import type { Storage } from '../storage';
-import { currentTraceparent } from '../telemetry/trace-context';
+import type { ServiceDeps } from '../deps/service-deps';
+import { currentTraceparent } from '../ports/telemetry/trace-context';
+import { type EventCategory, eventDefinition } from '../rules/events/event-dictionary';
+import type { EventPatient, EventRecord } from '../rules/events/v2-payload';
+import type { Storage } from '../storage/storage';
 import { type JoinKeys, resolveJoinKeys } from './join-keys';
 import { readOnce } from './read-once';
 import { resolveAttribution } from './resolve-attribution';

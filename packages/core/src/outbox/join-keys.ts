@@ -1,5 +1,5 @@
-import type { EventCategory } from '../events/event-dictionary';
-import type { Storage } from '../storage';
+import type { EventCategory } from '../rules/events/event-dictionary';
+import type { Storage } from '../storage/storage';
 import { orderChain } from './order-chain';
 
 /** The links of an event's record, as far as storage knows them. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../memory/memory-storage';
-import type { Order } from '../orders/order-store';
-import type { Storage } from '../storage';
+import { memoryStorage } from '../impl/memory/memory-storage';
+import type { Order } from '../storage/order-store';
+import type { Storage } from '../storage/storage';
 import { readOnce } from './read-once';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');

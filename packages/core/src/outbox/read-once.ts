@@ -1,5 +1,5 @@
-import type { Order } from '../orders/order-store';
-import type { Storage } from '../storage';
+import type { Order } from '../storage/order-store';
+import type { Storage } from '../storage/storage';
 
 const memos = new WeakSet<Storage>();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Attribution } from '../attribution/touches';
-import type { NewJourney } from '../journeys/journey-store';
-import { memoryStorage } from '../memory/memory-storage';
-import type { Order } from '../orders/order-store';
-import type { Storage } from '../storage';
+import { memoryStorage } from '../impl/memory/memory-storage';
+import type { Attribution } from '../rules/attribution/touches';
+import type { NewJourney } from '../storage/journey-store';
+import type { Order } from '../storage/order-store';
+import type { Storage } from '../storage/storage';
 import { resolveAttribution } from './resolve-attribution';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');

@@ -1,6 +1,6 @@
-import type { Attribution } from '../attribution/touches';
-import type { Order } from '../orders/order-store';
-import type { Storage } from '../storage';
+import type { Attribution } from '../rules/attribution/touches';
+import type { Order } from '../storage/order-store';
+import type { Storage } from '../storage/storage';
 import { orderChain } from './order-chain';
 
 /** What {@link resolveAttribution} reads. */

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
-import { nodeHttpClient } from '../net/node-http-client';
-import { nodeResolver } from '../net/node-resolver';
+import { nodeHttpClient } from '../ports/net/node-http-client';
+import { nodeResolver } from '../ports/net/node-resolver';
 import type { Bytes, Platform } from './platform';
 
 /** A Buffer's bytes as a plain Uint8Array on a buffer of their own. */

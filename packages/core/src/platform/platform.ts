@@ -1,4 +1,4 @@
-import type { HttpClient, Resolver } from '../net/http-client';
+import type { HttpClient, Resolver } from '../ports/net/http-client';
 
 /** Bytes on an ordinary (not shared) buffer, as WebCrypto takes them. */
 export type Bytes = Uint8Array<ArrayBuffer>;

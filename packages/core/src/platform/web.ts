@@ -1,5 +1,5 @@
-import { dohResolver } from '../net/doh-resolver';
-import { fetchHttpClient } from '../net/fetch-http-client';
+import { dohResolver } from '../ports/net/doh-resolver';
+import { fetchHttpClient } from '../ports/net/fetch-http-client';
 import { toBase64url, utf8Bytes } from './bytes';
 import { domainToUnicode } from './domain-to-unicode';
 import type { Bytes, Platform } from './platform';

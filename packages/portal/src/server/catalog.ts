@@ -9,7 +9,7 @@ export interface CatalogData {
 }
 
 /**
- * Builds the catalog's field lists from core's own allowlists (`src/events/allowlists.ts`, which
+ * Builds the catalog's field lists from core's own allowlists (`src/rules/events/allowlists.ts`, which
  * core publishes), the ones the v2 sanitizer applies, so the portal never lists a field a payload
  * would not carry. The file is bundled alone with esbuild (it imports only types), so this works
  * from a checkout whatever has been built. (Example payloads come from the API,
@@ -23,7 +23,7 @@ export async function buildCatalog(packageRoot: string): Promise<CatalogData> {
     createRequire(join(packageRoot, 'package.json')).resolve('@affiliate-commerce/core/package.json'),
   );
   const result = await build({
-    entryPoints: [join(coreRoot, 'src/events/allowlists.ts')],
+    entryPoints: [join(coreRoot, 'src/rules/events/allowlists.ts')],
     bundle: true,
     write: false,
     format: 'esm',

@@ -1,0 +1,72 @@
+import { errAsync, ResultAsync } from 'neverthrow';
+import { z } from 'zod';
+import type { DomainError } from '../../base/errors';
+import type { ServiceDeps } from '../../deps/service-deps';
+import { validate } from '../../http/input';
+import type { Webhook } from '../../storage/webhook-store';
+import type { WebhookResult } from './change-webhook';
+import { issueSecret } from './signing-secrets';
+import {
+  interestsSchema,
+  nameSchema,
+  urlSchema,
+  validateInterests,
+  validateWebhookUrl,
+} from './webhook-input';
+
+/** Body of `POST /v2/webhooks`. Unknown fields are ignored; `authentication` defaults to true. */
+export const createWebhookBody = z.object({
+  name: nameSchema,
+  url: urlSchema,
+  authentication: z.boolean().default(true),
+  webhookInterests: interestsSchema.default([]),
+});
+
+/** Input of {@link createWebhook}. */
+export type CreateWebhookInput = z.input<typeof createWebhookBody>;
+
+/**
+ * Creates a webhook: enabled, payload version v2 (docs/api.md §2.1: new webhooks default to v2). With
+ * authentication on (the default) a secret is generated and returned this once.
+ *
+ * @returns 422 INVALID_FIELD for a missing or bad name, a refused URL, or an unknown, internal or unimplemented event
+ * @example
+ * const { webhook, secret } = (await createWebhook(deps, { affiliateId: 'aff_1', input: { name: 'Orders', url: 'https://hooks.example.com/orders' } }))._unsafeUnwrap();
+ */
+export function createWebhook(
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids' | 'secretBox' | 'allowPrivateNetworks'>,
+  request: { affiliateId: string; input: CreateWebhookInput },
+): ResultAsync<WebhookResult, DomainError> {
+  const input = validate(createWebhookBody, request.input, 'input');
+  if (input.isErr()) return errAsync(input.error);
+  const parsed = input.value;
+  return validateWebhookUrl(parsed.url, deps)
+    .andThen((url) => validateInterests(parsed.webhookInterests).map((interests) => ({ url, interests })))
+    .asyncAndThen(({ url, interests }) => {
+      const now = deps.clock.now();
+      const id = deps.ids.next({ prefix: 'whk' });
+      const issuing = parsed.authentication
+        ? issueSecret(deps.secretBox, id, now)
+        : Promise.resolve(undefined);
+      return ResultAsync.fromSafePromise(issuing).andThen((issued) => {
+        const webhook: Webhook = {
+          id,
+          affiliateId: request.affiliateId,
+          name: parsed.name,
+          url,
+          authentication: parsed.authentication,
+          interests,
+          status: 'enabled',
+          payloadVersion: 'v2',
+          secrets: issued ? [issued.stored] : [],
+          revision: 1,
+          createdAt: now,
+          updatedAt: now,
+        };
+        return ResultAsync.fromSafePromise(deps.storage.webhooks.insert({ webhook })).map(() => ({
+          webhook,
+          ...(issued ? { secret: issued.plaintext } : {}),
+        }));
+      });
+    });
+}

@@ -1,0 +1,51 @@
+import { isStandardWebhooksSecret } from '@affiliate-commerce/webhook-verify';
+import packageJson from '../../../package.json' with { type: 'json' };
+import type { SecretBox } from '../../deps/secret-box';
+import { signatureHeader, signStandard, signV1, signV2 } from '../../rules/events/signing';
+import type { PayloadVersion, Webhook } from '../../storage/webhook-store';
+import { signingSecretsOf } from './signing-secrets';
+
+/** `User-Agent` of every outbound webhook request (docs/api.md §11.1). */
+export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.version}`;
+
+/**
+ * The headers of an outbound webhook request (docs/api.md §11.1): JSON body, `User-Agent`,
+ * `X-Webhook-Id` (the event id), `X-Webhook-Version` and, when there is a secret,
+ * `X-Webhook-Signature` in the webhook's payload version (v2 `t=..,sha256=..` over `<t>.<body>`,
+ * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first. A signed v2
+ * request also carries the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`) when a secret has the standard format (`isStandardWebhooksSecret` of webhook-verify).
+ */
+export async function webhookHeaders(input: {
+  version: PayloadVersion;
+  eventId: string;
+  secrets: readonly string[];
+  timestamp: number;
+  body: string;
+}): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': webhookUserAgent,
+    'X-Webhook-Id': input.eventId,
+    'X-Webhook-Version': input.version,
+  };
+  if (input.secrets.length === 0) return headers;
+  if (input.version === 'v1') return { ...headers, [signatureHeader]: await signV1(input) };
+  return { ...headers, [signatureHeader]: await signV2(input), ...(await signStandard(input)) };
+}
+
+/**
+ * Whether the webhook's deliveries carry the Standard Webhooks headers now: it is on v2 and one
+ * of the secrets that sign is in the standard format (the rule {@link webhookHeaders} follows).
+ * False with authentication off, on v1, and while only a secret issued before signs.
+ */
+export async function sendsStandardWebhooks(
+  webhook: Webhook,
+  context: { secretBox: SecretBox; now: Date },
+): Promise<boolean> {
+  if (webhook.payloadVersion !== 'v2') return false;
+  // A secret this service cannot open (its secretKey changed) signs nothing: the worker reports
+  // it when it tries to sign; reading the webhook must not fail for it.
+  const secrets = await signingSecretsOf(webhook, context).catch(() => []);
+  return secrets.some(isStandardWebhooksSecret);
+}

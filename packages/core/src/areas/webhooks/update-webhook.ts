@@ -1,0 +1,208 @@
+import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow';
+import { z } from 'zod';
+import { retryCompareAndSet } from '../../base/compare-and-set';
+import type { DomainError } from '../../base/errors';
+import type { ServiceDeps } from '../../deps/service-deps';
+import { validate } from '../../http/input';
+import type {
+  Webhook,
+  WebhookBreaker,
+  WebhookDisabledReason,
+  WebhookStatus,
+} from '../../storage/webhook-store';
+import { type Computed, changeWebhook, type WebhookResult } from './change-webhook';
+import { issueSecret } from './signing-secrets';
+import {
+  interestsSchema,
+  nameSchema,
+  urlSchema,
+  validateInterests,
+  validateWebhookUrl,
+} from './webhook-input';
+
+/**
+ * Closes the webhook's circuit breaker after a change that makes its failures moot (a new URL,
+ * or enabling it again), so deliveries go at once instead of waiting for the next probe: new ones,
+ * and those the breaker held back.
+ */
+function withBreakerReset(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  result: WebhookResult,
+): ResultAsync<WebhookResult, DomainError> {
+  const { webhook } = result;
+  const clear = (breaker: WebhookBreaker | undefined) =>
+    !breaker || (breaker.state === 'closed' && breaker.failures === 0);
+  if (clear(webhook.breaker)) return okAsync(result);
+  const closed: WebhookBreaker = { state: 'closed', failures: 0, changedAt: deps.clock.now() };
+  return ResultAsync.fromSafePromise(
+    retryCompareAndSet({
+      read: () => deps.storage.webhooks.get({ affiliateId: webhook.affiliateId, id: webhook.id }),
+      write: async (current) => {
+        if (clear(current.breaker)) return current.breaker ?? closed;
+        const written = await deps.storage.webhooks.setBreaker({
+          affiliateId: webhook.affiliateId,
+          id: webhook.id,
+          breaker: closed,
+          expected: current.breaker,
+        });
+        if (!written) return undefined;
+        // What the open breaker held back goes now, not when it would have let a probe through.
+        if (current.breaker?.retryAt) {
+          await deps.storage.deliveries.resume({
+            affiliateId: webhook.affiliateId,
+            webhookId: webhook.id,
+            heldUntil: current.breaker.retryAt,
+            now: closed.changedAt,
+          });
+        }
+        return closed;
+      },
+    }),
+  ).map((breaker) => (breaker ? { ...result, webhook: { ...webhook, breaker } } : result));
+}
+
+/**
+ * Body of `PUT /v2/webhooks/{id}` (docs/api.md §4.2). Fields left out keep their value; `webhookInterests`
+ * when sent replaces the whole list. `status`/`isEnabled` are not part of it: enabling and
+ * disabling is the status call's job (docs/api.md §3.1), so they are ignored like any unknown field.
+ */
+export const updateWebhookBody = z.object({
+  name: nameSchema.optional(),
+  url: urlSchema.optional(),
+  authentication: z.boolean().optional(),
+  webhookInterests: interestsSchema.optional(),
+});
+
+/** Input of {@link updateWebhook}. */
+export type UpdateWebhookInput = z.input<typeof updateWebhookBody>;
+
+type UpdateDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'allowPrivateNetworks'>;
+
+async function applyUpdate(
+  deps: UpdateDeps,
+  current: Webhook,
+  input: z.output<typeof updateWebhookBody>,
+  now: Date,
+): Promise<Result<Computed, DomainError>> {
+  const url = input.url === undefined ? ok(current.url) : validateWebhookUrl(input.url, deps);
+  if (url.isErr()) return err(url.error);
+  const interests =
+    input.webhookInterests === undefined
+      ? ok([...current.interests])
+      : validateInterests(input.webhookInterests);
+  if (interests.isErr()) return err(interests.error);
+  const authentication = input.authentication ?? current.authentication;
+  // docs/api.md §3.1: a secret is issued (and shown) only when authentication goes from false to true.
+  const issued =
+    !current.authentication && authentication
+      ? await issueSecret(deps.secretBox, current.id, now)
+      : undefined;
+  const secrets = !authentication ? [] : issued ? [issued.stored] : current.secrets;
+  const name = input.name ?? current.name;
+  const same =
+    name === current.name &&
+    url.value === current.url &&
+    authentication === current.authentication &&
+    interests.value.join('\n') === current.interests.join('\n');
+  if (same) return ok('unchanged');
+  return ok({
+    next: {
+      ...current,
+      name,
+      url: url.value,
+      interests: interests.value,
+      authentication,
+      secrets,
+    },
+    ...(issued ? { secret: issued.plaintext } : {}),
+  });
+}
+
+/**
+ * Full update of a webhook (docs/api.md §4.2, §3.1). `credentials` come back only when this call
+ * turns authentication from false to true; turning it off drops every secret, so turning it on
+ * again issues a new one.
+ *
+ * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
+ * @returns 422 INVALID_FIELD for a bad name, a refused URL or an unsubscribable event
+ * @example
+ * await updateWebhook(deps, { affiliateId: 'aff_1', id: 'whk_1', input: { authentication: true } });
+ */
+export function updateWebhook(
+  deps: UpdateDeps,
+  request: { affiliateId: string; id: string; input: UpdateWebhookInput },
+): ResultAsync<WebhookResult, DomainError> {
+  const input = validate(updateWebhookBody, request.input, 'body');
+  if (input.isErr()) return errAsync(input.error);
+  let moved = false;
+  return changeWebhook(
+    deps,
+    () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
+    async (current, now) => {
+      const computed = await applyUpdate(deps, current, input.value, now);
+      moved = computed.isOk() && computed.value !== 'unchanged' && computed.value.next.url !== current.url;
+      return computed;
+    },
+  ).andThen((result) =>
+    moved ? withBreakerReset(deps, result) : ResultAsync.fromSafePromise(Promise.resolve(result)),
+  );
+}
+
+/**
+ * Body of `PATCH /v2/webhooks/{id}/status`: `{ "status": "enabled" | "disabled" }` (docs/api.md §4.8.4);
+ * `{ "isEnabled": true | false }` is accepted too, since the record mirrors one in the other.
+ */
+export const webhookStatusBody = z
+  .object({ status: z.enum(['enabled', 'disabled']).optional(), isEnabled: z.boolean().optional() })
+  .superRefine((body, ctx) => {
+    if (body.status === undefined && body.isEnabled === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'is required ("enabled" or "disabled")' });
+    } else if (
+      body.status !== undefined &&
+      body.isEnabled !== undefined &&
+      (body.status === 'enabled') !== body.isEnabled
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['isEnabled'], message: 'contradicts status' });
+    }
+  });
+
+/** The status a {@link webhookStatusBody} asks for. */
+export function requestedStatus(body: z.output<typeof webhookStatusBody>): WebhookStatus {
+  if (body.status) return body.status;
+  return body.isEnabled ? 'enabled' : 'disabled';
+}
+
+/** The webhook with a new status: disabling records why and when, enabling clears both. */
+export function withStatus(
+  current: Webhook,
+  change: { status: WebhookStatus; reason: WebhookDisabledReason; at: Date },
+): Webhook {
+  const { disabledReason: _reason, disabledAt: _at, ...rest } = current;
+  return change.status === 'enabled'
+    ? { ...rest, status: 'enabled' }
+    : { ...rest, status: 'disabled', disabledReason: change.reason, disabledAt: change.at };
+}
+
+/**
+ * Enables or disables a webhook (docs/api.md §3.1: the status call, not the full update). Setting the
+ * status it already has changes nothing, `updatedAt` included. Disabling records
+ * `disabledReason: 'manual'` and `disabledAt`; enabling clears them.
+ *
+ * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
+ */
+export function setWebhookStatus(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  request: { affiliateId: string; id: string; status: WebhookStatus },
+): ResultAsync<WebhookResult, DomainError> {
+  const changed = changeWebhook(
+    deps,
+    () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
+    (current, now) =>
+      ok(
+        current.status === request.status
+          ? 'unchanged'
+          : { next: withStatus(current, { status: request.status, reason: 'manual', at: now }) },
+      ),
+  );
+  return request.status === 'enabled' ? changed.andThen((result) => withBreakerReset(deps, result)) : changed;
+}

@@ -1,0 +1,67 @@
+import type { Storage } from '../../storage/storage';
+import { memoryAffiliateStore } from './memory-affiliate-store';
+import { memoryBillingStore } from './memory-billing-store';
+import { memoryCouponReportStore } from './memory-coupon-report-store';
+import { memoryDeliveryStore } from './memory-delivery-store';
+import { memoryJourneyStore } from './memory-journey-store';
+import { memoryOrderStore } from './memory-order-store';
+import { memoryPatientStore } from './memory-patient-store';
+import { memoryRecordStore } from './memory-record-store';
+import { emptyMemoryState, type MemoryState } from './memory-state';
+import { memorySubscriptionStore } from './memory-subscription-store';
+import { memorySupportStore } from './memory-support-store';
+import { memoryWebhookStore } from './memory-webhook-store';
+
+/**
+ * Storage held in memory: for tests, and for embedding where nothing must survive a restart.
+ * Transactions run one at a time and roll back to a snapshot when their callback throws.
+ *
+ * @example
+ * const service = createService({ storage: memoryStorage(), auth, clock, ids });
+ */
+export function memoryStorage(): Storage {
+  const state: MemoryState = emptyMemoryState();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const stores = {
+    affiliates: memoryAffiliateStore(state),
+    subscriptions: memorySubscriptionStore(state),
+    orders: memoryOrderStore(state),
+    journeys: memoryJourneyStore(state),
+    coupons: memoryCouponReportStore(state),
+    webhooks: memoryWebhookStore(state),
+    deliveries: memoryDeliveryStore(state),
+    billing: memoryBillingStore(state),
+    patients: memoryPatientStore(state),
+    records: memoryRecordStore(state),
+    support: memorySupportStore(state),
+  };
+
+  // Nothing to reach and nothing to migrate.
+  const check = async () => ({ missingMigrations: [], unknownMigrations: [] });
+  const inTransaction: Storage = {
+    ...stores,
+    check,
+    transaction: (fn) => fn(inTransaction),
+    close: async () => {},
+  };
+
+  return {
+    ...stores,
+    check,
+    transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T> {
+      const run = queue.then(async () => {
+        const snapshot = structuredClone(state);
+        try {
+          return await fn(inTransaction);
+        } catch (error) {
+          Object.assign(state, snapshot);
+          throw error;
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    close: async () => {},
+  };
+}

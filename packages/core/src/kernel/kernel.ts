@@ -1,0 +1,320 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { z } from 'zod';
+import {
+  type DomainError,
+  invalidField,
+  isStorageUnavailable,
+  methodNotAllowed,
+  notFound,
+  rateLimited,
+  storageUnavailable,
+} from '../base/errors';
+import type { ServiceDeps } from '../deps/service-deps';
+import { queryObject, readJsonBody, validate } from '../http/input';
+import type { AnyRoute, BodyKind, RouteResult } from '../http/route';
+import { isMaster } from '../ports/auth';
+import { rateLimitHeaders } from '../ports/rate-limit/rate-limiter';
+import { type RequestWatch, watchRequest } from '../ports/telemetry/request-telemetry';
+import { checkAccess, type Granted } from './access';
+import { noRoute } from './api-paths';
+import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
+import { createPathMatcher } from './path-matcher';
+import { decodePathParams } from './path-params';
+import { bodiedReplies, type Replies, textReplies, withHeaders } from './reply';
+
+/** Options of the kernel. */
+export interface KernelOptions {
+  /** Prefix every path is served under, e.g. `/api`. */
+  readonly basePath?: string;
+  /** Check every JSON answer against the route's documented schema (tests turn this on). */
+  readonly validateResponses?: boolean;
+}
+
+/** Per-call options, from the adapter that received the request. */
+export interface HandleOptions {
+  /** Prefix the API is served under for this call, for an adapter mounted under one. */
+  readonly basePath?: string;
+  /**
+   * The client's network address as the server saw it (the socket peer, not a forwarded
+   * header), for the route and rate-limit steps; see `RouteContext.remoteAddress`.
+   */
+  readonly remoteAddress?: string;
+  /**
+   * For a server adapter that writes answers itself: a JSON answer comes back with no body
+   * stream, its text in `responseText(response)` (from `@affiliate-commerce/core/http`), which
+   * spares building the stream. Other answers (a file, an export) keep their body. Leave it
+   * unset to get a `Response` any fetch runtime can send.
+   */
+  readonly textBodies?: boolean;
+}
+
+/** Serves one request. */
+export type Handle = (request: Request, options?: HandleOptions) => Promise<Response>;
+
+function normaliseBase(basePath: string | undefined): string {
+  if (!basePath || basePath === '/') return '';
+  return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
+}
+
+function readQuery(route: AnyRoute, schema: z.ZodType, search: URLSearchParams) {
+  const raw = queryObject(search);
+  // PostgreSQL text cannot hold NUL; refuse it here rather than fail in storage.
+  const nul = Object.entries(raw).find(([key, value]) => `${key}${value}`.includes('\u0000'));
+  if (nul && !route.allowNul) {
+    return err(invalidField(nul[0].replaceAll('\u0000', ''), 'must not contain NUL characters'));
+  }
+  return validate(schema, raw, 'query');
+}
+
+function bodyKindOf(route: AnyRoute): BodyKind {
+  return route.bodyKind ?? (route.body ? 'json' : 'none');
+}
+
+/** At most one storage-outage warning this often. */
+const outageWarningEveryMs = 10_000;
+
+/** Headers on every answer: browsers must not sniff a JSON error into HTML or script. */
+const everyAnswer = { 'X-Content-Type-Options': 'nosniff' } as const;
+const secretAnswer = { 'Cache-Control': 'no-store' } as const;
+
+/** The caller once access is granted, with where the request came from. */
+interface Caller extends Granted {
+  readonly remoteAddress: string | undefined;
+}
+
+async function readInput(route: AnyRoute, request: Request, rawParams: Record<string, string>) {
+  const url = new URL(request.url);
+  const params = decodePathParams(rawParams);
+  if (params.isErr()) return err(params.error);
+  const parsedParams = route.params ? validate(route.params, params.value, 'path') : ok(params.value);
+  if (parsedParams.isErr()) return err(parsedParams.error);
+  // A route without a query schema reads no query, so nothing in it can be refused.
+  const query = route.query ? readQuery(route, route.query, url.searchParams) : ok({});
+  if (query.isErr()) return err(query.error);
+  let body: Result<unknown, DomainError> = ok(undefined);
+  if (bodyKindOf(route) === 'json') {
+    const raw = await readJsonBody(request, { allowNul: route.allowNul, limitBytes: route.bodyLimitBytes });
+    body = raw.andThen((value) => (route.body ? validate(route.body, value, 'body') : ok(value)));
+  }
+  if (body.isErr()) return err(body.error);
+  return ok({ params: parsedParams.value, query: query.value, body: body.value });
+}
+
+function toResponse(
+  route: AnyRoute,
+  result: RouteResult,
+  options: KernelOptions,
+  deps: ServiceDeps,
+  headers: Readonly<Record<string, string>>,
+  reply: Replies,
+): Response {
+  if (result instanceof Response) return withHeaders(result, headers);
+  if (options.validateResponses) {
+    const schema = route.responses[result.status]?.schema;
+    const checked = schema?.safeParse(result.body);
+    if (!schema || (checked && !checked.success)) {
+      deps.logger.error('Response does not match its documented schema', {
+        route: route.operationId,
+        status: result.status,
+        issues: checked?.success === false ? checked.error.issues : 'undocumented status',
+      });
+      return withHeaders(reply.internalError(), headers);
+    }
+  }
+  return reply.json(result.status, result.body, result.headers ? { ...result.headers, ...headers } : headers);
+}
+
+/**
+ * Builds the HTTP kernel: the one place where every HTTP decision is made (routing, access,
+ * input validation, error statuses). Adapters only convert to and from `Request`/`Response`.
+ *
+ * @example
+ * const handle = createKernel(routes, deps, { basePath: '/api' });
+ * const response = await handle(new Request('http://x/api/v2/webhooks'));
+ */
+export function createKernel(
+  routes: readonly AnyRoute[],
+  deps: ServiceDeps,
+  options: KernelOptions = {},
+): Handle {
+  assertCorsRoutes(routes);
+  assertBodyLimits(routes);
+  const match = createPathMatcher(routes);
+  const isRoute = (path: string) => match(path).length > 0;
+  const defaultBase = normaliseBase(options.basePath);
+  // What every answer of a route carries, set when its Response is made rather than copied on after.
+  const routeHeaders = new Map(
+    routes.map((route) => [route, route.secret ? { ...secretAnswer, ...everyAnswer } : everyAnswer]),
+  );
+
+  // An outage fails every request until it ends: one warning per interval says so, with how many
+  // requests it failed since the last one, instead of a line per request.
+  let outageWarnedAt = Number.NEGATIVE_INFINITY;
+  let outageFailures = 0;
+  const noteOutage = (cause: unknown) => {
+    outageFailures += 1;
+    const now = Date.now();
+    if (now - outageWarnedAt < outageWarningEveryMs) return;
+    deps.logger.warn('Storage is unavailable; answering 503', {
+      event: 'http.storage_unavailable',
+      failedRequests: outageFailures,
+      cause,
+    });
+    outageWarnedAt = now;
+    outageFailures = 0;
+  };
+
+  async function serve(
+    request: Request,
+    base: string,
+    remoteAddress: string | undefined,
+    watch: RequestWatch | undefined,
+    reply: Replies,
+  ): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
+      return reply.error(notFound('route'), everyAnswer);
+    }
+    const path = pathname.slice(base.length) || '/';
+    const candidates = match(path);
+    // Under an API prefix, the 404 names the same path under the other prefix when it is a route.
+    if (candidates.length === 0) return reply.error(noRoute(path, base, isRoute), everyAnswer);
+    const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+    if (method === 'OPTIONS') {
+      const preflight = corsPreflight(
+        candidates.map((candidate) => candidate.route),
+        request,
+        deps.corsOrigins,
+      );
+      if (preflight) return withHeaders(preflight, everyAnswer);
+    }
+    const found = candidates.find((candidate) => candidate.route.method === method);
+    if (!found) {
+      return reply.error(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]), everyAnswer);
+    }
+    watch?.matched(`${base}${found.route.path}`);
+    return serveRoute(found.route, request, found.rawParams, remoteAddress, reply);
+  }
+
+  async function serveRoute(
+    route: AnyRoute,
+    request: Request,
+    rawParams: Record<string, string>,
+    remoteAddress: string | undefined,
+    reply: Replies,
+  ): Promise<Response> {
+    const fixed = routeHeaders.get(route) ?? everyAnswer;
+    const granted = await checkAccess(route.access, request, deps.auth);
+    if (granted.isErr()) return reply.error(granted.error, fixed);
+    const caller: Caller = { ...granted.value, remoteAddress };
+    let limitHeaders: Record<string, string> | undefined;
+    let refused = false;
+    if (route.rateLimit) {
+      const { principal } = caller;
+      const key =
+        route.rateLimit.per === 'client'
+          ? `client:${deps.clientKey?.(request, { remoteAddress }) ?? remoteAddress ?? 'unknown'}`
+          : principal === undefined
+            ? 'anonymous'
+            : isMaster(principal)
+              ? 'master'
+              : principal.userId;
+      const decision = await deps.rateLimiter.consume({ bucket: route.rateLimit.bucket, key });
+      limitHeaders = rateLimitHeaders(decision);
+      refused = !decision.allowed;
+    }
+    // A refused call still carries CORS headers, so a storefront's script can read its 429.
+    const headers =
+      limitHeaders || route.cors
+        ? {
+            ...limitHeaders,
+            ...(route.cors ? corsHeaders(request, deps.corsOrigins) : undefined),
+            ...fixed,
+          }
+        : fixed;
+    return refused
+      ? reply.error(rateLimited(limitHeaders ?? {}), headers)
+      : answer(route, request, rawParams, caller, headers, reply);
+  }
+
+  async function answer(
+    route: AnyRoute,
+    request: Request,
+    rawParams: Record<string, string>,
+    caller: Caller,
+    headers: Readonly<Record<string, string>>,
+    reply: Replies,
+  ): Promise<Response> {
+    const input = await readInput(route, request, rawParams);
+    if (input.isErr()) return reply.error(input.error, headers);
+
+    try {
+      const result = await route.handle({ ...input.value, ...caller, request, deps });
+      return await result.match(
+        (value) => toResponse(route, value, options, deps, headers, reply),
+        (error) => {
+          if (error.cause !== undefined) {
+            deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
+          }
+          return reply.error(error, headers);
+        },
+      );
+    } catch (cause) {
+      // Answered here rather than by the catch-all, so the 503 keeps the route's headers (CORS).
+      if (!isStorageUnavailable(cause)) throw cause;
+      noteOutage(cause);
+      return reply.error(storageUnavailable(), headers);
+    }
+  }
+
+  const handle = async (
+    request: Request,
+    callOptions: HandleOptions | undefined,
+    watch: RequestWatch | undefined,
+  ): Promise<Response> => {
+    const reply = callOptions?.textBodies ? textReplies : bodiedReplies;
+    try {
+      const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
+      return await serve(request, base, callOptions?.remoteAddress, watch, reply);
+    } catch (cause) {
+      if (isStorageUnavailable(cause)) {
+        noteOutage(cause);
+        return reply.error(storageUnavailable(), everyAnswer);
+      }
+      deps.logger.error('Unexpected error while serving a request', {
+        method: request.method,
+        url: request.url,
+        cause,
+      });
+      return withHeaders(reply.internalError(), everyAnswer);
+    }
+  };
+  // Without an OpenTelemetry SDK registered, a request costs one lookup and no span or attributes.
+  return (request, callOptions) => {
+    const watch = watchRequest(request);
+    return watch
+      ? watch.run(() => handle(request, callOptions, watch))
+      : handle(request, callOptions, undefined);
+  };
+}
+
+/**
+ * Refuses a route table with a body limit that is not a positive whole number of bytes, or on a
+ * route whose body the kernel does not read (a `stream` handler limits its own).
+ */
+function assertBodyLimits(routes: readonly AnyRoute[]): void {
+  for (const route of routes) {
+    const { bodyLimitBytes, operationId } = route;
+    if (bodyLimitBytes === undefined) continue;
+    if (!(Number.isSafeInteger(bodyLimitBytes) && bodyLimitBytes > 0)) {
+      throw new TypeError(
+        `@affiliate-commerce/core: route ${operationId} has bodyLimitBytes ${bodyLimitBytes}; it must be a positive whole number of bytes`,
+      );
+    }
+    if (bodyKindOf(route) !== 'json') {
+      throw new TypeError(
+        `@affiliate-commerce/core: route ${operationId} has bodyLimitBytes but no JSON body; a stream handler limits its own body`,
+      );
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { billingRoutes } from '../areas/billing/routes';
+import { supportRoutes } from '../areas/cases/routes';
+import { couponRoutes } from '../areas/coupons/routes';
+import { eventLogRoutes } from '../areas/event-log/routes';
+import { journeyRoutes } from '../areas/journeys/routes';
+import { subscriptionRoutes } from '../areas/subscriptions/routes';
+import { webhookExampleRoutes } from '../areas/webhooks/example-routes';
+import { webhookHealthRoutes } from '../areas/webhooks/health-routes';
+import { webhookRoutes } from '../areas/webhooks/routes';
+import type { AnyRoute } from '../http/route';
+import { healthRoutes } from '../worker/health-routes';
+import { deliveryRoutes } from '../worker/routes';
+
+/** The whole route table of the API; it drives the kernel, both adapters and docs/openapi.json. */
+export const routes: readonly AnyRoute[] = [
+  ...subscriptionRoutes,
+  ...couponRoutes,
+  ...webhookRoutes,
+  ...webhookHealthRoutes,
+  ...webhookExampleRoutes,
+  ...billingRoutes,
+  ...deliveryRoutes,
+  ...eventLogRoutes,
+  ...journeyRoutes,
+  ...supportRoutes,
+  ...healthRoutes,
+];

@@ -1,0 +1,284 @@
+import type { EventRecord } from '../rules/events/v2-payload';
+
+/** Where a delivery stands. `failed` is final until a manual retry; `cancelled` means the webhook went away. */
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One event to one webhook: the unit of retrying. */
+export interface Delivery {
+  readonly id: string;
+  readonly affiliateId: string;
+  readonly webhookId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  /** When the next attempt is due (pending deliveries only). */
+  readonly nextAttemptAt?: Date;
+  readonly lastAttemptAt?: Date;
+  readonly lastStatusCode?: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** One HTTP attempt of a delivery, as the attempt log keeps it. */
+export interface DeliveryAttempt {
+  readonly id: string;
+  readonly deliveryId: string;
+  readonly affiliateId: string;
+  readonly webhookId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly attempt: number;
+  readonly attemptedAt: Date;
+  readonly payloadVersion: 'v1' | 'v2';
+  readonly succeeded: boolean;
+  readonly statusCode?: number;
+  readonly latencyMs: number;
+  /** The first 4 KiB of the answer. */
+  readonly responseBody?: string;
+  /** Why no HTTP answer came (time-out, refused address, connection error). */
+  readonly error?: string;
+}
+
+/** A delivery a worker holds the lease of, with its event. */
+export interface ClaimedDelivery {
+  readonly delivery: Delivery;
+  readonly event: EventRecord;
+  readonly leaseToken: string;
+}
+
+/** What a worker writes back after an attempt. */
+export interface AttemptOutcome {
+  readonly attempt: DeliveryAttempt;
+  readonly status: DeliveryStatus;
+  readonly nextAttemptAt?: Date;
+}
+
+/** What {@link DeliveryStore.recover} did: how many failed deliveries are due again, and whether more wait. */
+export interface RecoverResult {
+  readonly recovered: number;
+  /** More failed deliveries in the window than `limit`: call again to re-queue the rest. */
+  readonly hasMore: boolean;
+}
+
+/** Rows removed by one {@link DeliveryStore.prune} batch, or by a whole prune. */
+export interface PruneCounts {
+  readonly deliveries: number;
+  readonly attempts: number;
+  readonly events: number;
+}
+
+/** The outbox backlog at `now`, across every affiliate. */
+export interface Backlog {
+  /** Deliveries not yet final (due or waiting for a retry). */
+  readonly pending: number;
+  /** Pending deliveries whose next attempt is due. */
+  readonly due: number;
+  /** When the longest-waiting due delivery fell due; absent when none is due. */
+  readonly oldestDueAt?: Date;
+}
+
+/** Longest answer an attempt keeps, in UTF-8 bytes (4 KiB). */
+export const maxResponseBodyBytes = 4096;
+
+/**
+ * The first {@link maxResponseBodyBytes} of an answer, as the stores keep it, ending on a whole
+ * character (one the limit would cut in two is left out).
+ *
+ * @example capResponseBody('x'.repeat(10_000)).length === 4096
+ */
+export function capResponseBody(body: string): string {
+  // At most 3 bytes per UTF-16 unit: short answers need no encoding.
+  if (body.length * 3 <= maxResponseBodyBytes) return body;
+  const bytes = new TextEncoder().encode(body);
+  if (bytes.length <= maxResponseBodyBytes) return body;
+  let end = maxResponseBodyBytes;
+  // Back to the first byte of the character the limit falls in (UTF-8 continuation bytes are 10xxxxxx).
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end -= 1;
+  return new TextDecoder().decode(bytes.subarray(0, end));
+}
+
+/** A page of a listing. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+/** One event for {@link DeliveryStore.publish}: the record, whether it goes to webhooks, and its deliveries' id prefix. */
+export interface PublishedEvent {
+  readonly event: EventRecord;
+  readonly deliver: boolean;
+  readonly idPrefix: string;
+}
+
+/** An event's place in the event list, which runs newest first: by `occurredAt`, then by `eventId`. */
+export interface EventPosition {
+  readonly occurredAt: Date;
+  readonly eventId: string;
+}
+
+/** What {@link DeliveryStore.listEvents} reads: one affiliate's events, filtered, one page from a position. */
+export interface EventListQuery {
+  readonly affiliateId: string;
+  /** Only events of these types (the caller leaves out what must never be listed). */
+  readonly types: readonly string[];
+  /** Only events that occurred at or after this. */
+  readonly occurredFrom?: Date;
+  /** Only events that occurred before this. */
+  readonly occurredBefore?: Date;
+  /** Only events with a delivery to this webhook (sent, due or given up). */
+  readonly webhookId?: string;
+  /** The page of events older than this position (paging down). At most one of the two positions. */
+  readonly startingAfter?: EventPosition;
+  /** The page of events newer than this position and closest to it (paging up). */
+  readonly endingBefore?: EventPosition;
+  readonly limit: number;
+}
+
+/**
+ * One page of events, newest first. `hasMore`: more events match beyond the page in the direction
+ * read (older ones after the last for a first page or `startingAfter`; newer ones before the first
+ * for `endingBefore`).
+ */
+export interface EventPage {
+  readonly events: readonly EventRecord[];
+  readonly hasMore: boolean;
+}
+
+/**
+ * The webhook outbox. Emitting an event writes the event and its deliveries in the caller's
+ * transaction; workers claim due deliveries under a lease (on PostgreSQL with
+ * `FOR UPDATE SKIP LOCKED`, so two workers never claim the same row), send, and complete them
+ * with the lease token, so a worker whose lease ran out cannot overwrite a newer outcome
+ * nor log an attempt under a number its successor uses.
+ *
+ * @example
+ * const claimed = await storage.deliveries.claimDue({ now, limit: 50, leaseMs: 60_000, leaseToken: 'lease_1' });
+ */
+export interface DeliveryStore {
+  /** Stores an event once; false when an event with that id already exists (idempotent emission). */
+  insertEvent(input: { event: EventRecord }): Promise<boolean>;
+  /**
+   * Emits events, in the order given: stores each once and, when it is new and its `deliver` is
+   * true, queues a pending delivery due at its `occurredAt` for every enabled webhook of its
+   * affiliate subscribed to its type. An event's deliveries' ids are its `idPrefix`, an underscore
+   * and 1, 2, 3... in the order the webhooks were created (`idPrefix` is a fresh id, so they are
+   * unique). On PostgreSQL one statement for all of them, which reads the webhooks itself, so a
+   * webhook created, disabled or changed a moment ago is seen as it is. For each event, in the
+   * same order: `inserted` is false (and nothing queued) when an event with that id already existed.
+   */
+  publish(input: { events: readonly PublishedEvent[] }): Promise<{ inserted: boolean; queued: number }[]>;
+  getEvent(input: { affiliateId: string; eventId: string }): Promise<EventRecord | undefined>;
+  /**
+   * A page of an affiliate's events, newest first: by `occurredAt` descending, then `eventId`
+   * descending by code point (PostgreSQL's `"C"` collation), so events of the same millisecond
+   * keep one order and a position splits the list in two without a gap or an overlap. The
+   * positions need not be of a listed event (a filter may leave theirs out).
+   */
+  listEvents(input: EventListQuery): Promise<EventPage>;
+  /** The deliveries an event produced (one per webhook), oldest first, then by id. */
+  listEventDeliveries(input: { affiliateId: string; eventId: string }): Promise<Delivery[]>;
+  enqueue(input: { deliveries: readonly Delivery[] }): Promise<void>;
+  /**
+   * Leases up to `limit` due deliveries, oldest due first, passing over those of
+   * `skipWebhookIds` (endpoints the worker already has enough of in hand).
+   */
+  claimDue(input: {
+    now: Date;
+    limit: number;
+    leaseMs: number;
+    leaseToken: string;
+    skipWebhookIds?: readonly string[];
+  }): Promise<ClaimedDelivery[]>;
+  /**
+   * When the delivery's lease is still `leaseToken`'s: records the new state and logs the attempt,
+   * in one atomic write, and answers true. When the lease was lost (it ended and another worker
+   * claimed the delivery, or it was released or recovered): writes nothing, neither the state nor
+   * the attempt, and answers false. The holder sends the delivery again under the same attempt
+   * number, so the attempt log keeps one row per number.
+   */
+  complete(input: {
+    affiliateId: string;
+    id: string;
+    leaseToken: string;
+    outcome: AttemptOutcome;
+    updatedAt: Date;
+  }): Promise<boolean>;
+  /**
+   * {@link DeliveryStore.complete} for a whole batch in one round trip; one result per item, in
+   * order. An item whose lease was lost writes nothing and answers false; the others are written.
+   */
+  completeMany(input: {
+    items: readonly {
+      affiliateId: string;
+      id: string;
+      leaseToken: string;
+      outcome: AttemptOutcome;
+      updatedAt: Date;
+    }[];
+  }): Promise<boolean[]>;
+  /**
+   * Gives claimed deliveries back unsent (the worker is stopping, their lease is too short for
+   * another attempt, or their endpoint's circuit breaker is open), so any worker can claim them
+   * at once instead of after the lease, or at `nextAttemptAt` when one is given. No attempt is
+   * spent. Only rows whose lease is still `leaseToken`'s move; returns how many did.
+   */
+  release(input: {
+    items: readonly { affiliateId: string; id: string; leaseToken: string; nextAttemptAt?: Date }[];
+  }): Promise<number>;
+  /**
+   * Moves the webhook's pending deliveries that are due before `until`, and that no worker
+   * holds, to `until`, spending no attempt (its circuit breaker opened). Returns how many moved.
+   */
+  defer(input: { affiliateId: string; webhookId: string; until: Date; now: Date }): Promise<number>;
+  /**
+   * The reverse of `defer` when a webhook's circuit breaker closes early (a new URL, or the
+   * webhook enabled again): its pending, unheld deliveries due after `now` and no later than
+   * `heldUntil` become due at `now`. Returns how many moved.
+   */
+  resume(input: { affiliateId: string; webhookId: string; heldUntil: Date; now: Date }): Promise<number>;
+  get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
+  /** Makes a delivery due now again (manual retry); false when it is not this webhook's or is already pending. */
+  requeue(input: {
+    affiliateId: string;
+    webhookId: string;
+    id: string;
+    now: Date;
+  }): Promise<Delivery | undefined>;
+  /** Pending deliveries of a webhook become cancelled (it was deleted or disabled). */
+  cancelPending(input: { affiliateId: string; webhookId: string; now: Date }): Promise<number>;
+  /** When the webhook's current run of failed attempts began (after its last success); undefined when its last attempt succeeded or none failed. */
+  failingSince(input: { affiliateId: string; webhookId: string }): Promise<Date | undefined>;
+  /**
+   * Recovery after an outage: the webhook's `failed` deliveries whose last attempt (their creation
+   * when none was made) is in `[since, until)` become pending and due at `now`, with a fresh attempt
+   * budget (`attempts` back to 0). At most `limit` per call, oldest first; rows another caller holds
+   * are passed over, so concurrent calls re-queue each delivery once.
+   */
+  recover(input: {
+    affiliateId: string;
+    webhookId: string;
+    since: Date;
+    until: Date;
+    now: Date;
+    limit: number;
+  }): Promise<RecoverResult>;
+  /**
+   * One retention batch, across every affiliate: up to `limit` deliveries that are `succeeded` or
+   * `cancelled` and last changed before `succeededBefore`, or `failed` and last changed before
+   * `failedBefore`, are deleted with their attempts and, once no delivery refers to them, their
+   * events; when fewer than `limit` deliveries went, also up to `limit` events older than
+   * `succeededBefore` that no delivery refers to. Pending deliveries are never touched, and rows
+   * another transaction holds are passed over. Call again while `deliveries` or `events` reaches `limit`.
+   */
+  prune(input: { succeededBefore: Date; failedBefore: Date; limit: number }): Promise<PruneCounts>;
+  /** How much waits in the outbox at `now` (every affiliate): for health checks. */
+  backlog(input: { now: Date }): Promise<Backlog>;
+  /** The attempt log of a webhook, newest first. */
+  listAttempts(input: {
+    affiliateId: string;
+    webhookId: string;
+    offset: number;
+    limit: number;
+  }): Promise<Page<DeliveryAttempt>>;
+}

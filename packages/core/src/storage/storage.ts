@@ -1,0 +1,80 @@
+import type { AffiliateStore } from './affiliate-store';
+import type { BillingStore } from './billing-store';
+import type { CouponReportStore } from './coupon-report-store';
+import type { DeliveryStore } from './delivery-store';
+import type { JourneyStore } from './journey-store';
+import type { OrderStore } from './order-store';
+import type { PatientStore } from './patient-store';
+import type { RecordStore } from './record-store';
+import type { SubscriptionStore } from './subscription-store';
+import type { SupportStore } from './support-store';
+import type { WebhookStore } from './webhook-store';
+
+/** How {@link Storage.transaction} runs `fn`. */
+export interface TransactionOptions {
+  /**
+   * Run as if no other transaction ran at the same time, for a read-modify-write. On the
+   * PostgreSQL server this is serializable isolation: when a concurrent transaction conflicts,
+   * this one is rolled back and `fn` runs again from the start (a few times, after a short random
+   * pause), so `fn` must touch nothing but `tx` — no processor or case-system calls inside.
+   * Storages that run one transaction at a time (memory, PGlite) already give this.
+   */
+  readonly serializable?: boolean;
+  /**
+   * Hold a lock on this key until the transaction ends, so transactions naming the same key run
+   * one after another (on PostgreSQL an advisory lock, taken with BEGIN in one round trip). The
+   * cheaper way to make a read-modify-write of one record safe: read it after the lock, under
+   * the default isolation, with no conflicts to retry. Name the record, e.g.
+   * `order:${affiliateId}:${id}`. Storages that run one transaction at a time need no lock.
+   */
+  readonly lock?: string;
+}
+
+/**
+ * The {@link TransactionOptions.lock} key of one record: writers of the same record take the
+ * same key, whichever call they come through.
+ *
+ * @example
+ * await storage.transaction(fn, { lock: recordLock('order', 'aff_1', 'ord_1') });
+ */
+export const recordLock = (kind: string, affiliateId: string, id: string): string =>
+  `${kind}\u0000${affiliateId}\u0000${id}`;
+
+/** What {@link Storage.check} found. */
+export interface StorageCheck {
+  /** Shipped migrations the database lacks (always empty where nothing is migrated, as in memory). */
+  readonly missingMigrations: readonly number[];
+  /** Migrations the database has that this code does not ship (a newer release migrated it). */
+  readonly unknownMigrations: readonly number[];
+}
+
+/**
+ * The storage port: one store per domain area, every method scoped by `affiliateId`, plus
+ * transactions so a record and the events it emits are written together or not at all.
+ *
+ * @example
+ * await storage.transaction(async (tx) => {
+ *   await tx.subscriptions.upsert({ subscription });
+ * });
+ */
+export interface Storage {
+  readonly affiliates: AffiliateStore;
+  readonly subscriptions: SubscriptionStore;
+  readonly orders: OrderStore;
+  /** Journey templates, visitor touches and journeys (docs/api.md §2.8, §4.9). */
+  readonly journeys: JourneyStore;
+  readonly coupons: CouponReportStore;
+  readonly webhooks: WebhookStore;
+  readonly deliveries: DeliveryStore;
+  readonly billing: BillingStore;
+  readonly patients: PatientStore;
+  readonly records: RecordStore;
+  /** Synced request types and support cases (docs/api.md §4.1, §4.3). */
+  readonly support: SupportStore;
+  /** Runs `fn` in one transaction; a throw rolls everything back. Nested calls join the outer one. */
+  transaction<T>(fn: (tx: Storage) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** One cheap round trip for health checks: rejects when storage cannot be reached; reports migrations. */
+  check(): Promise<StorageCheck>;
+  /** Releases connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,122 @@
+import { type BreakerOptions, breakerAfterAttempt, breakerGate } from '../areas/webhooks/breaker';
+import { retryCompareAndSet } from '../base/compare-and-set';
+import type { ServiceDeps } from '../deps/service-deps';
+import { breakerChanged } from '../ports/telemetry/delivery-telemetry';
+import type { Webhook, WebhookBreaker } from '../storage/webhook-store';
+
+/** Whether a delivery goes now: sent, sent as the probe of an open breaker, or held until a time. */
+export type Admission = 'send' | 'probe' | Date;
+
+/**
+ * What one worker knows of its webhooks' circuit breakers: the newer of what it last wrote and
+ * what it last read, so a breaker this worker opened holds for the rest of its claimed batches
+ * and one another worker closed is seen at the next read. Writes are compare-and-sets on the
+ * stored breaker; a lost race re-reads and decides again, so of many workers one opens it and
+ * one sends the probe. Opening (or probing) also moves the endpoint's other pending deliveries
+ * to when the breaker may next let one through, so claims stop returning them.
+ */
+export function breakerBook(
+  deps: Pick<ServiceDeps, 'storage' | 'logger'>,
+  options: { readonly breaker?: BreakerOptions; readonly probeMs: number },
+) {
+  const seen = new Map<string, WebhookBreaker | undefined>();
+
+  const current = (webhook: Webhook): WebhookBreaker | undefined => {
+    const read = webhook.breaker;
+    if (!seen.has(webhook.id)) return read;
+    const mine = seen.get(webhook.id);
+    if (!mine || !read) return mine ?? read;
+    return mine.changedAt >= read.changedAt ? mine : read;
+  };
+
+  /** Writes what `change` makes of the breaker, re-reading on a lost race; returns what it wrote. */
+  const write = async (
+    webhook: Webhook,
+    change: (breaker: WebhookBreaker | undefined) => WebhookBreaker | undefined,
+  ): Promise<WebhookBreaker | undefined> => {
+    const { affiliateId, id } = webhook;
+    let remembered = true;
+    let from: WebhookBreaker['state'] = 'closed';
+    const written = await retryCompareAndSet({
+      // First what this worker knows; after a lost race, what another worker wrote.
+      read: async () => {
+        if (remembered) {
+          remembered = false;
+          return { breaker: current(webhook) };
+        }
+        const fresh = await deps.storage.webhooks.get({ affiliateId, id });
+        if (fresh) seen.set(id, fresh.breaker);
+        return fresh && { breaker: fresh.breaker };
+      },
+      write: async ({ breaker }) => {
+        const next = change(breaker);
+        if (!next) return { next };
+        from = breaker?.state ?? 'closed';
+        const landed = await deps.storage.webhooks.setBreaker({
+          affiliateId,
+          id,
+          breaker: next,
+          expected: breaker,
+        });
+        return landed ? { next } : undefined;
+      },
+    });
+    const next = written?.next;
+    if (next) {
+      seen.set(id, next);
+      if (next.state !== from) {
+        breakerChanged(deps.logger, {
+          affiliateId,
+          webhookId: id,
+          from,
+          to: next.state,
+          failures: next.failures,
+          ...(next.retryAt ? { retryAt: next.retryAt } : {}),
+        });
+      }
+      if (next.state !== 'closed') {
+        await deps.storage.deliveries.defer({
+          affiliateId,
+          webhookId: id,
+          until: next.retryAt!,
+          now: next.changedAt,
+        });
+      }
+    }
+    return next;
+  };
+
+  return {
+    /** The breaker as this worker knows it. */
+    current,
+    /** Whether a delivery to `webhook` may be sent at `now`, taking the probe when one is due. */
+    async admit(webhook: Webhook, now: Date): Promise<Admission> {
+      let admission: Admission = 'send';
+      await write(webhook, (breaker) => {
+        const gate = breakerGate(breaker, now, options.probeMs);
+        if ('probe' in gate) {
+          admission = 'probe';
+          return gate.probe;
+        }
+        admission = 'until' in gate ? gate.until : 'send';
+        return undefined;
+      });
+      return admission;
+    },
+    /** Counts an attempt's outcome: closes, counts towards opening, opens or reopens the breaker. */
+    async record(webhook: Webhook, outcome: { succeeded: boolean; probe: boolean; at: Date }): Promise<void> {
+      await write(webhook, (breaker) => breakerAfterAttempt(breaker, outcome, options.breaker));
+    },
+    /** Endpoints whose breaker holds deliveries back at `now`: not worth claiming. */
+    holding(now: Date): string[] {
+      const ids: string[] = [];
+      for (const [id, breaker] of seen) {
+        if (breaker && breaker.state !== 'closed' && breaker.retryAt! > now) ids.push(id);
+      }
+      return ids;
+    },
+  };
+}
+
+/** The breakers one worker knows; see {@link breakerBook}. */
+export type BreakerBook = ReturnType<typeof breakerBook>;
