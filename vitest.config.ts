@@ -22,6 +22,6 @@ export default defineConfig({
       },
     ],
     // PostgreSQL (embedded when none answers), Redis and Chromium for every project: see the file.
-    globalSetup: ['./test-services.ts'],
+    globalSetup: ['./test-support/services.ts'],
   },
 });

@@ -16,13 +16,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  buildV2Payload,
-  createService,
-  type EventRecord,
-  runWorker,
-  webhookHeaders,
-} from '@affiliate-commerce/core';
+import { createService, type EventRecord, runWorker, webhookHeaders } from '@affiliate-commerce/core';
+import { buildV2Payload } from '@affiliate-commerce/core/http';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { Agent, request } from 'undici';

@@ -8,7 +8,8 @@
  * Run: npx tsx --conditions=@affiliate-commerce/source bench/payload.bench.ts
  */
 import { createHmac } from 'node:crypto';
-import { buildV2Payload, type EventRecord } from '@affiliate-commerce/core';
+import type { EventRecord } from '@affiliate-commerce/core';
+import { buildV2Payload } from '@affiliate-commerce/core/http';
 import { signStandardWebhook, signWebhook } from '@affiliate-commerce/webhook-verify';
 import fastRedact from 'fast-redact';
 import { Bench } from 'tinybench';

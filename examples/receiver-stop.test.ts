@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test-services';
+import { freePort } from '../test-support/services';
 
 /**
  * `npm start` in each receiver example's folder, as a reader runs it, stopped the way a process

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signWebhook } from '@affiliate-commerce/webhook-verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test-services';
+import { freePort } from '../test-support/services';
 
 /**
  * The receiver examples outside the repository, as a reader who copies one gets it: the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OwnRedisServer, ownRedisServer } from '../test-redis';
+import { type OwnRedisServer, ownRedisServer } from '../test-support/redis';
 import { countOf, faultTable, indexArrivals, type Notes, orderEvents, seconds } from './fault-table';
 import { faultsDeliveries, faultsTemplateSlug } from './fixtures/fault-constants';
 import { crashSummary, type Exit, type Fixture, Fleet } from './fleet';
@@ -357,10 +357,10 @@ describe('PostgreSQL and Redis outages under a host and workers built as the REA
     expect(exitsDuring(phase)).toEqual([]);
   }, 45_000);
 
-  it('Redis stopped: rate-limited routes answer within 100 ms, never 500, and share counts again once it is back (operations.md: Redis is down)', async () => {
+  it('Redis stopped: rate-limited routes answer without waiting on Redis, never 500, and share counts again once it is back (operations.md: Redis is down)', async () => {
     await enter('redis stopped');
-    // Orders pause and the outbox drains first: the 100 ms bound is about Redis failing fast,
-    // not about what else this 2-core machine is doing.
+    // Orders pause and the outbox drains first: the bound is about Redis failing fast, not about
+    // what else this 2-core machine is doing.
     await loader!.pause();
     await until(() => (Date.now() - (receiver!.arrivals.at(-1)?.at ?? 0) > 1_000 ? true : undefined), 10_000);
     // The same route with Redis up, for comparison: what the route costs on this machine.
@@ -412,11 +412,15 @@ describe('PostgreSQL and Redis outages under a host and workers built as the REA
     expect.soft(sharedBefore, 'no limiter key in Redis: the hosts do not count on it').toBeGreaterThan(0);
     const failed = answers.filter(({ answer }) => !/^[234]\d\d$/.test(answer.status));
     expect.soft(failed.map(({ route, answer }) => `${route}: ${describeAnswer(answer)}`)).toEqual([]);
-    const slow = answers.filter(({ answer }) => answer.ms >= 100);
+    // Waiting on Redis would take seconds (its client reconnecting); failing fast costs at most the
+    // limiter's 50 ms deadline. So an answer may take what the route takes here with Redis up, plus
+    // three such deadlines for the load of the moment, and no more.
+    const boundMs = withRedisMs + 150;
+    const slow = answers.filter(({ answer }) => answer.ms >= boundMs);
     expect
       .soft(
         slow.map(({ route, answer }) => `${route}: ${Math.round(answer.ms)} ms`),
-        `answers of 100 ms or more (the slowest of 20 with Redis up: ${withRedisMs} ms)`,
+        `answers of ${boundMs} ms or more (the slowest of 20 with Redis up: ${withRedisMs} ms)`,
       )
       .toEqual([]);
     expect.soft(sharedAt, 'the limiter did not write to Redis within 10 s of its return').toBeDefined();

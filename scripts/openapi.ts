@@ -3,7 +3,7 @@
  * Usage: npm run openapi [-- --check]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { openApiDocument, openApiPath } from '../packages/core/src/kernel/openapi-document';
+import { openApiDocument, openApiPath } from './openapi-document';
 
 const expected = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
 if (process.argv.includes('--check')) {

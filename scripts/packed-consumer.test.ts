@@ -62,7 +62,6 @@ const testOnlyFile = [
   /\.test\.[^/]+$/,
   /\.test-support\.[^/]+$/,
   /(^|\/)test-support\//,
-  /(^|\/)test-database\.[^/]+$/,
   /(^|\/)__tests__\//,
   /(^|\/)(__)?fixtures(__)?\//,
 ];

@@ -54,7 +54,7 @@ describe('docs/settings.md', () => {
   it('lists every createService option, with the delivery and support options', () => {
     const options = [
       ...interfaceKeys('packages/core/src/service.ts', 'ServiceOptions'),
-      ...interfaceKeys('packages/core/src/worker/run-due.ts', 'DeliveryOptions').filter(
+      ...interfaceKeys('packages/core/src/worker/defaults.ts', 'DeliveryOptions').filter(
         (key) => key !== 'breaker',
       ),
       ...interfaceKeys('packages/core/src/areas/webhooks/breaker.ts', 'BreakerOptions').map(

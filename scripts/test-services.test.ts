@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureTestBinaries } from '../test-binaries';
+import { ensureTestBinaries } from '../test-support/binaries';
 
 /**
- * The global setup of `npm test` on a newcomer's machine (test-services.ts): no PostgreSQL, Redis
+ * The global setup of `npm test` on a newcomer's machine (test-support/services.ts): no PostgreSQL, Redis
  * or Chromium where the settings point. CI has all three, so this is where CI proves the
  * fallback still works: the setup is run here with the settings pointing at closed ports.
  */
@@ -27,7 +27,7 @@ function restore(): void {
 }
 
 describe('npm test without PostgreSQL, Redis and Chromium (outside CI)', () => {
-  let services: typeof import('../test-services');
+  let services: typeof import('../test-support/services');
   let teardown: () => Promise<void>;
   const closed = 'postgres://postgres@127.0.0.1:1/test';
 
@@ -40,7 +40,7 @@ describe('npm test without PostgreSQL, Redis and Chromium (outside CI)', () => {
     process.env.REDIS_URL = 'redis://127.0.0.1:1';
     process.env.CHROMIUM_PATH = '/nonexistent/chromium';
     vi.resetModules();
-    services = await import('../test-services');
+    services = await import('../test-support/services');
     teardown = await services.default();
   }, 600_000);
 

@@ -10,7 +10,7 @@ import { verifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test-services';
+import { freePort } from '../../test-support/services';
 import { readmeBlocks } from '../demo-server/src/readme-blocks';
 import { type RunningDemo, startDemo } from '../demo-server/src/spawn-demo';
 

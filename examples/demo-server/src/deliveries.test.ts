@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WebhookView } from '@affiliate-commerce/core/http';
+import type { WebhookView } from '@affiliate-commerce/core';
 import { verifyWebhook } from '@affiliate-commerce/webhook-verify';
 import { webhookEventSchemas } from '@affiliate-commerce/webhook-verify/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import type { Storage } from '@affiliate-commerce/core';
 import { openPglite } from '@affiliate-commerce/storage-postgres';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInChromium, launchChromium } from '../../../test-chromium';
+import { describeInChromium, launchChromium } from '../../../test-support/chromium';
 import { createDemoApp } from './demo-app';
 
 interface JourneyView {

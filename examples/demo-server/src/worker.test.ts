@@ -3,7 +3,10 @@ import type { Service, Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import { startReceiver } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshServerSchema, testDatabaseUrl } from '../../../packages/storage-postgres/src/test-database';
+import {
+  freshServerSchema,
+  testDatabaseUrl,
+} from '../../../packages/storage-postgres/src/test-database.test-support';
 import { createDemoApp } from './demo-app';
 
 const root = new URL('../../../', import.meta.url).pathname;

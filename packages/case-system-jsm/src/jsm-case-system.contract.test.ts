@@ -1,7 +1,7 @@
 import { caseSystemContract } from '@affiliate-commerce/testkit';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { jsmAgainstFake } from './test-support/jsm-harness';
+import { jsmAgainstFake } from './jsm-harness.test-support';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

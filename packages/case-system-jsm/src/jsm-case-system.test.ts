@@ -2,7 +2,7 @@ import { contractSeed } from '@affiliate-commerce/testkit';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jsmCaseSystem } from './jsm-case-system';
-import { credentials, fails, jsmAgainstFake, ok, site } from './test-support/jsm-harness';
+import { credentials, fails, jsmAgainstFake, ok, site } from './jsm-harness.test-support';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,5 +1,5 @@
-import type { CaseSystem } from '@affiliate-commerce/core';
-import { type DomainError, notFound } from '@affiliate-commerce/core';
+import type { CaseSystem, DomainError } from '@affiliate-commerce/core';
+import { notFound } from '@affiliate-commerce/core/http';
 import { errAsync, type ResultAsync } from 'neverthrow';
 import type { z } from 'zod';
 import { basicAuthorization } from './basic-auth';
@@ -62,40 +62,74 @@ export interface JsmCaseSystemOptions {
  */
 export function jsmCaseSystem(options: JsmCaseSystemOptions): CaseSystem {
   const settings = checkOptions(options);
-  const send = jsmHttp({
-    baseUrl: settings.baseUrl,
-    authorization: basicAuthorization(options.email, options.apiToken),
-    fetch: options.fetch,
-    maxRetries: settings.maxRetries,
-    timeoutMs: settings.timeoutMs,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    random: options.random ?? Math.random,
-  });
-  const desk = `servicedesk/${encodeURIComponent(options.serviceDeskId)}`;
+  const api: JsmApi = {
+    send: jsmHttp({
+      baseUrl: settings.baseUrl,
+      authorization: basicAuthorization(options.email, options.apiToken),
+      fetch: options.fetch,
+      maxRetries: settings.maxRetries,
+      timeoutMs: settings.timeoutMs,
+      sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      random: options.random ?? Math.random,
+    }),
+    desk: `servicedesk/${encodeURIComponent(options.serviceDeskId)}`,
+    serviceDeskId: options.serviceDeskId,
+  };
+  return {
+    ...requestTypeCalls(api),
+    ...commentAndAttachmentCalls(api),
+    ...transitionCalls(api),
+  };
+}
 
-  const answer = <T>(call: JsmCall, schema: z.ZodType<T>, what: string): ResultAsync<T, DomainError> =>
-    send(call).andThen((body) => parseAnswer(schema, body, what));
+/** The service desk a port works on, and how it sends a call there. */
+interface JsmApi {
+  readonly send: (call: JsmCall) => ResultAsync<unknown, DomainError>;
+  /** The path of the service desk, `servicedesk/<id>`. */
+  readonly desk: string;
+  readonly serviceDeskId: string;
+}
 
-  // An empty id would address a different JSM resource; it names no request, so it is not found.
-  const onRequest = <T>(
-    issueIdOrKey: string,
-    run: (path: string) => ResultAsync<T, DomainError>,
-  ): ResultAsync<T, DomainError> =>
-    issueIdOrKey.trim() === ''
-      ? errAsync(notFound('request'))
-      : run(`request/${encodeURIComponent(issueIdOrKey)}`);
+function answer<T>(
+  api: JsmApi,
+  call: JsmCall,
+  schema: z.ZodType<T>,
+  what: string,
+): ResultAsync<T, DomainError> {
+  return api.send(call).andThen((body) => parseAnswer(schema, body, what));
+}
 
+// An empty id would address a different JSM resource; it names no request, so it is not found.
+function onRequest<T>(
+  issueIdOrKey: string,
+  run: (path: string) => ResultAsync<T, DomainError>,
+): ResultAsync<T, DomainError> {
+  return issueIdOrKey.trim() === ''
+    ? errAsync(notFound('request'))
+    : run(`request/${encodeURIComponent(issueIdOrKey)}`);
+}
+
+/** The desk's request types, their fields, and creating a request. */
+function requestTypeCalls(
+  api: JsmApi,
+): Pick<CaseSystem, 'listRequestTypes' | 'listRequestTypeFields' | 'createRequest'> {
   return {
     listRequestTypes: () =>
-      allPages(send, { method: 'GET', path: `${desk}/requesttype` }, requestTypeSchema, 'request type'),
+      allPages(
+        api.send,
+        { method: 'GET', path: `${api.desk}/requesttype` },
+        requestTypeSchema,
+        'request type',
+      ),
 
     listRequestTypeFields: ({ requestTypeId }) =>
       requestTypeId.trim() === ''
         ? errAsync(notFound('request type'))
         : answer(
+            api,
             {
               method: 'GET',
-              path: `${desk}/requesttype/${encodeURIComponent(requestTypeId)}/field`,
+              path: `${api.desk}/requesttype/${encodeURIComponent(requestTypeId)}/field`,
               notFound: 'request type',
             },
             requestTypeFieldsSchema,
@@ -104,11 +138,12 @@ export function jsmCaseSystem(options: JsmCaseSystemOptions): CaseSystem {
 
     createRequest: ({ requestTypeId, requestFieldValues, raiseOnBehalfOf }) =>
       answer(
+        api,
         {
           method: 'POST',
           path: 'request',
           json: {
-            serviceDeskId: options.serviceDeskId,
+            serviceDeskId: api.serviceDeskId,
             requestTypeId,
             requestFieldValues,
             ...(raiseOnBehalfOf !== undefined ? { raiseOnBehalfOf } : {}),
@@ -119,10 +154,18 @@ export function jsmCaseSystem(options: JsmCaseSystemOptions): CaseSystem {
         customerRequestSchema,
         'request',
       ),
+  };
+}
 
+/** Comments on a request, temporary files and attaching them to a request. */
+function commentAndAttachmentCalls(
+  api: JsmApi,
+): Pick<CaseSystem, 'addComment' | 'attachTemporaryFile' | 'attachToRequest'> {
+  return {
     addComment: ({ issueIdOrKey, body, public: isPublic }) =>
       onRequest(issueIdOrKey, (path) =>
         answer(
+          api,
           {
             method: 'POST',
             path: `${path}/comment`,
@@ -140,9 +183,10 @@ export function jsmCaseSystem(options: JsmCaseSystemOptions): CaseSystem {
       // Copied so the Blob owns a plain ArrayBuffer whatever backs the caller's view.
       form.append('file', new Blob([new Uint8Array(data)], { type: contentType }), filename);
       return answer(
+        api,
         {
           method: 'POST',
-          path: `${desk}/attachTemporaryFile`,
+          path: `${api.desk}/attachTemporaryFile`,
           form,
           // Multipart posts pass Atlassian's XSRF check only with no-check; the resource is experimental.
           headers: { 'X-Atlassian-Token': 'no-check', 'X-ExperimentalApi': 'opt-in' },
@@ -156,6 +200,7 @@ export function jsmCaseSystem(options: JsmCaseSystemOptions): CaseSystem {
     attachToRequest: ({ issueIdOrKey, temporaryAttachmentIds, public: isPublic, comment }) =>
       onRequest(issueIdOrKey, (path) =>
         answer(
+          api,
           {
             method: 'POST',
             path: `${path}/attachment`,
@@ -174,11 +219,18 @@ export function jsmCaseSystem(options: JsmCaseSystemOptions): CaseSystem {
           ...(result.comment ? { comment: result.comment } : {}),
         })),
       ),
+  };
+}
 
+/** A request's transitions, taking one, and its status. */
+function transitionCalls(
+  api: JsmApi,
+): Pick<CaseSystem, 'listTransitions' | 'performTransition' | 'getRequestStatus'> {
+  return {
     listTransitions: ({ issueIdOrKey }) =>
       onRequest(issueIdOrKey, (path) =>
         allPages(
-          send,
+          api.send,
           { method: 'GET', path: `${path}/transition`, notFound: 'request' },
           transitionSchema,
           'transition',
@@ -187,21 +239,23 @@ export function jsmCaseSystem(options: JsmCaseSystemOptions): CaseSystem {
 
     performTransition: ({ issueIdOrKey, transitionId, comment }) =>
       onRequest(issueIdOrKey, (path) =>
-        send({
-          method: 'POST',
-          path: `${path}/transition`,
-          json: {
-            id: transitionId,
-            ...(comment !== undefined ? { additionalComment: { body: comment } } : {}),
-          },
-          notFound: 'request',
-          badRequestField: 'transitionId',
-        }).map(() => ({ transitionId })),
+        api
+          .send({
+            method: 'POST',
+            path: `${path}/transition`,
+            json: {
+              id: transitionId,
+              ...(comment !== undefined ? { additionalComment: { body: comment } } : {}),
+            },
+            notFound: 'request',
+            badRequestField: 'transitionId',
+          })
+          .map(() => ({ transitionId })),
       ),
 
     getRequestStatus: ({ issueIdOrKey }) =>
       onRequest(issueIdOrKey, (path) =>
-        answer({ method: 'GET', path, notFound: 'request' }, customerRequestSchema, 'request').map(
+        answer(api, { method: 'GET', path, notFound: 'request' }, customerRequestSchema, 'request').map(
           (request) => request.status,
         ),
       ),

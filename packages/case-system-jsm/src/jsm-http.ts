@@ -1,4 +1,5 @@
-import { type DomainError, invalidField, notFound, upstreamUnavailable } from '@affiliate-commerce/core';
+import type { DomainError } from '@affiliate-commerce/core';
+import { invalidField, notFound, upstreamUnavailable } from '@affiliate-commerce/core/http';
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { backoffMs, retryAfterMs } from './retry-after';
 

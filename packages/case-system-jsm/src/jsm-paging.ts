@@ -1,4 +1,5 @@
-import { type DomainError, upstreamUnavailable } from '@affiliate-commerce/core';
+import type { DomainError } from '@affiliate-commerce/core';
+import { upstreamUnavailable } from '@affiliate-commerce/core/http';
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { z } from 'zod';
 import type { JsmCall } from './jsm-http';

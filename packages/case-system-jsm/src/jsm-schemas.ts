@@ -8,8 +8,9 @@ import type {
   CaseStatus,
   CaseStatusCategory,
   CaseTransition,
+  DomainError,
 } from '@affiliate-commerce/core';
-import { type DomainError, upstreamUnavailable } from '@affiliate-commerce/core';
+import { upstreamUnavailable } from '@affiliate-commerce/core/http';
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 

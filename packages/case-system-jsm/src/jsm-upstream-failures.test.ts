@@ -1,7 +1,7 @@
 import { contractSeed } from '@affiliate-commerce/testkit';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fails, jsmAgainstFake, ok } from './test-support/jsm-harness';
+import { fails, jsmAgainstFake, ok } from './jsm-harness.test-support';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { safeVerifyWebhook } from '@affiliate-commerce/webhook-verify';
-import { freePort } from '../../../test-services';
+import { freePort } from '../../../test-support/services';
 
 export { freePort };
 

@@ -1,10 +1,11 @@
 /**
- * `@affiliate-commerce/core/http`: what route and adapter builders use — the kernel that serves
- * a route table, the route shape, the JSON answers in the documented envelope, CORS for public
- * routes, the OpenAPI document generated from the table, and the use cases and views the routes
- * are built from (webhooks, support cases, journeys, billing, event emission, the delivery
- * worker's single pass, health and retention). Hosts mount `service.handle` through an adapter
- * and call `service.*`; they need none of this.
+ * `@affiliate-commerce/core/http`: what route, adapter and port builders use — the kernel that
+ * serves a route table, the route shape, the JSON answers in the documented envelope, CORS for
+ * public routes, the OpenAPI document generated from the table, the use cases and views the
+ * routes are built from (webhooks, support cases, journeys, billing, event emission, the
+ * delivery worker's single pass, health and retention), the `DomainError` helpers that routes
+ * and ports (a payment processor, a case system) return, and the payload builders and signer.
+ * Hosts mount `service.handle` through an adapter and call `service.*`; they need none of this.
  *
  * @module
  */
@@ -24,15 +25,35 @@ export { setJourneyStatus } from './areas/journeys/set-journey-status';
 export { startJourney } from './areas/journeys/start-journey';
 export { viewJourneyTemplate } from './areas/journeys/view-template';
 export type { WebhookResult } from './areas/webhooks/change-webhook';
-export { type CreateWebhookInput, createWebhook } from './areas/webhooks/create-webhook';
+export { createWebhook } from './areas/webhooks/create-webhook';
 export { type SentExample, sendExample } from './areas/webhooks/send-example';
 export { signingSecretsOf } from './areas/webhooks/signing-secrets';
-export { type UpdateWebhookInput, updateWebhook } from './areas/webhooks/update-webhook';
+export { updateWebhook } from './areas/webhooks/update-webhook';
 export { rollbackWebhook, rotateSecret, upgradeWebhook } from './areas/webhooks/webhook-lifecycle';
-export { toWebhookView, type WebhookView, webhookView } from './areas/webhooks/webhook-view';
+export { toWebhookView, webhookView } from './areas/webhooks/webhook-view';
+export {
+  affiliateContextRequired,
+  errorStatus,
+  forbidden,
+  invalidField,
+  isDomainError,
+  methodNotAllowed,
+  moduleDisabled,
+  notFound,
+  payloadTooLarge,
+  paymentMethodAttachmentFailed,
+  paymentMethodCannotBeReused,
+  rateLimited,
+  storageUnavailable,
+  unauthorized,
+  upstreamUnavailable,
+  webhookDisabled,
+} from './base/errors';
+export { validate } from './base/validate';
 export type { CorsOrigins } from './deps/cors-origins';
+export { secretBox } from './deps/secret-box';
 export { webhookDeps } from './deps/webhook-options';
-export { maxJsonBodyBytes, validate } from './http/input';
+export { maxJsonBodyBytes } from './http/input';
 export {
   type Access,
   type AffiliateActor,
@@ -49,7 +70,7 @@ export {
 export { errorEnvelopeSchema } from './http/schemas';
 export { apiPrefixes, underApiPrefix } from './kernel/api-paths';
 export { corsHeaders, corsPreflight } from './kernel/cors';
-export { createKernel, type Handle, type HandleOptions, type KernelOptions } from './kernel/kernel';
+export { createKernel, type Handle, type KernelOptions } from './kernel/kernel';
 export { generateOpenApi } from './kernel/openapi';
 export { maxPathParamLength } from './kernel/path-params';
 export { errorResponse, jsonResponse, responseText } from './kernel/reply';
@@ -61,7 +82,14 @@ export {
   paymentMethodViewSchema,
   toPaymentMethodView,
 } from './ports/payments/payment-method-view';
+export {
+  attachedToAnotherCustomer,
+  unknownPaymentMethod,
+  unsupportedPaymentMethodType,
+} from './ports/payments/processor';
 export { rateLimitHeaders } from './ports/rate-limit/rate-limiter';
+export { signatureHeader, signV2 } from './rules/events/signing';
+export { buildV1Payload, buildV2Payload } from './rules/events/v2-payload';
 export { checkHealth } from './worker/health';
 export { pruneDeliveries } from './worker/prune';
 export { runDue } from './worker/run-due';

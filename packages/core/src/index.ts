@@ -32,11 +32,18 @@ export type { BreakerOptions } from './areas/webhooks/breaker';
 export type { CreateWebhookInput } from './areas/webhooks/create-webhook';
 export type { HostWebhooks, WebhookRef } from './areas/webhooks/host-webhooks';
 export { webhookHeaders } from './areas/webhooks/signature';
-export { maxPreviousSecrets } from './areas/webhooks/signing-secrets';
 export type { UpdateWebhookInput } from './areas/webhooks/update-webhook';
 export type { WebhookView } from './areas/webhooks/webhook-view';
-export * from './base/errors';
-export { generateSigningSecret, parseSecretKey, type SecretBox, secretBox } from './deps/secret-box';
+export {
+  AffiliateCommerceError,
+  type DomainError,
+  type ErrorCode,
+  isAffiliateCommerceError,
+  isStorageUnavailable,
+  StorageUnavailableError,
+  storageRetryAfterSeconds,
+} from './base/errors';
+export { generateSigningSecret, parseSecretKey, type SecretBox } from './deps/secret-box';
 export type { ServiceDeps, ServicePorts, ServiceSettings } from './deps/service-deps';
 export type { ReplyTransitionRule, SupportOptions, SupportSettings } from './deps/support-options';
 export type { WebhookDeps, WebhookServiceOptions } from './deps/webhook-options';
@@ -90,18 +97,15 @@ export type {
   ResolvedAddress,
   Resolver,
 } from './ports/net/http-client';
-export {
-  type AchSetupIntent,
-  attachedToAnotherCustomer,
-  type BankAccountType,
-  type PaymentMethodType,
-  type PaymentProcessor,
-  type ProcessorBankAccount,
-  type ProcessorCard,
-  type ProcessorPaymentMethod,
-  type SetupIntentStatus,
-  unknownPaymentMethod,
-  unsupportedPaymentMethodType,
+export type {
+  AchSetupIntent,
+  BankAccountType,
+  PaymentMethodType,
+  PaymentProcessor,
+  ProcessorBankAccount,
+  ProcessorCard,
+  ProcessorPaymentMethod,
+  SetupIntentStatus,
 } from './ports/payments/processor';
 export { type PinoLike, pinoLogger } from './ports/pino-logger';
 export {
@@ -136,14 +140,7 @@ export {
   examplePayloads,
 } from './rules/events/example-event';
 export { exampleEventIdPrefix, isExampleEventId } from './rules/events/example-marker';
-export { signatureHeader, signV2 } from './rules/events/signing';
-export {
-  apiVersion,
-  buildV1Payload,
-  buildV2Payload,
-  type EventPatient,
-  type EventRecord,
-} from './rules/events/v2-payload';
+export { apiVersion, type EventPatient, type EventRecord } from './rules/events/v2-payload';
 export { createService, type Service, type ServiceOptions } from './service';
 export type { Affiliate, AffiliateStore } from './storage/affiliate-store';
 export type {
@@ -210,15 +207,16 @@ export type {
   WebhookStatus,
   WebhookStore,
 } from './storage/webhook-store';
+export type { DeliveryOptions } from './worker/defaults';
 export {
   type HealthOptions,
   type HealthReport,
   type HealthStatus,
   healthDefaults,
 } from './worker/health';
+export type { RunSummary } from './worker/outcome-writer';
 export { type PruneOptions, pruneDefaults } from './worker/prune';
 export type { PruneSchedule } from './worker/prune-schedule';
 export { maxRecoverPerCall, maxRecoverWindowMs, type RecoverInput } from './worker/recover';
 export { retryDelaysMs } from './worker/retry-schedule';
-export type { DeliveryOptions, RunSummary } from './worker/run-due';
 export { runWorker, type WorkerOptions, type WorkOptions } from './worker/run-worker';

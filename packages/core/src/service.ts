@@ -23,9 +23,9 @@ import {
 import { type HostWebhooks, hostWebhooks } from './areas/webhooks/host-webhooks';
 import type { AffiliateCommerceError, DomainError } from './base/errors';
 import { settled } from './base/host-call';
+import { validate } from './base/validate';
 import type { ServiceDeps } from './deps/service-deps';
 import { type WebhookServiceOptions, webhookDeps } from './deps/webhook-options';
-import { validate } from './http/input';
 import type { AnyRoute } from './http/route';
 import { createKernel, type HandleOptions, type KernelOptions } from './kernel/kernel';
 import { routes } from './kernel/routes';
@@ -39,10 +39,12 @@ import type { Order } from './storage/order-store';
 import type { Patient } from './storage/patient-store';
 import type { CommerceRecord } from './storage/record-store';
 import type { Subscription } from './storage/subscription-store';
+import { checkDeliveryOptions, type DeliveryOptions } from './worker/defaults';
 import { checkHealth, type HealthOptions, type HealthReport } from './worker/health';
+import type { RunSummary } from './worker/outcome-writer';
 import { type PruneOptions, pruneDeliveries } from './worker/prune';
 import { type RecoverInput, recoverDeliveries } from './worker/recover';
-import { checkDeliveryOptions, type DeliveryOptions, type RunSummary, runDue } from './worker/run-due';
+import { runDue } from './worker/run-due';
 import { type WorkOptions, work } from './worker/run-worker';
 
 /**
@@ -185,6 +187,8 @@ export interface Service {
   readonly deliveries: {
     runDue(input: { limit: number }): Promise<RunSummary>;
     work(input: WorkOptions): Promise<void>;
+    /** The delivery options the service was built with (`ServiceOptions.deliveries`), which `runWorker` runs the worker with. */
+    readonly options: DeliveryOptions;
     /** Re-queues a webhook's failed deliveries of an outage window (`POST /v2/webhooks/{id}/actions/recover`). */
     recover(input: RecoverInput): Promise<RecoverResult>;
     /** Outbox retention: deletes old finished deliveries, their attempts and unreferenced events, in batches. */
@@ -272,6 +276,7 @@ export function createService(options: ServiceOptions): Service {
     deliveries: {
       runDue: (input) => runDue(deps, { ...deliveries, ...input }),
       work: (input) => work(deps, { ...deliveries, ...input }),
+      options: deliveries ?? {},
       recover: (input) => settled(recoverDeliveries(deps, input)),
       prune: (options) => pruneDeliveries(deps, options),
     },

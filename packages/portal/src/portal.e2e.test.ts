@@ -13,7 +13,7 @@ import { openPglite } from '@affiliate-commerce/storage-postgres';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDemoApp } from '../../../examples/demo-server/src/demo-app';
-import { describeInChromium, launchChromium } from '../../../test-chromium';
+import { describeInChromium, launchChromium } from '../../../test-support/chromium';
 import type { EventAnswer, EventPayload } from './app/types';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,7 +1,7 @@
 import { testPaymentMethodIds as ids, testPaymentMethods } from '@affiliate-commerce/core/sandbox';
 import { describe, expect, it } from 'vitest';
 import { idOf, paymentMethodFromStripe } from './payment-method-from-stripe';
-import { customerObject, paymentMethodObject, sepaDebitObject } from './test-support/stripe-objects';
+import { customerObject, paymentMethodObject, sepaDebitObject } from './stripe-objects.test-support';
 
 const fixture = (id: string) => testPaymentMethods.find(({ method }) => method.id === id)!.method;
 

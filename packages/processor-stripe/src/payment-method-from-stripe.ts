@@ -1,10 +1,5 @@
-import {
-  type BankAccountType,
-  type DomainError,
-  type ProcessorPaymentMethod,
-  paymentMethodAttachmentFailed,
-  unsupportedPaymentMethodType,
-} from '@affiliate-commerce/core';
+import type { BankAccountType, DomainError, ProcessorPaymentMethod } from '@affiliate-commerce/core';
+import { paymentMethodAttachmentFailed, unsupportedPaymentMethodType } from '@affiliate-commerce/core/http';
 import { err, ok, type Result } from 'neverthrow';
 import type Stripe from 'stripe';
 

@@ -6,9 +6,9 @@ import {
   testPaymentMethodViews as views,
 } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeStripe, fakeStripeClient, startFakeStripe } from './fake-stripe-server.test-support';
+import { paymentMethodObject } from './stripe-objects.test-support';
 import { stripeProcessor } from './stripe-processor';
-import { type FakeStripe, fakeStripeClient, startFakeStripe } from './test-support/fake-stripe-server';
-import { paymentMethodObject } from './test-support/stripe-objects';
 
 let fake: FakeStripe;
 

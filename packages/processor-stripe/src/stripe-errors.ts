@@ -1,9 +1,9 @@
+import type { DomainError } from '@affiliate-commerce/core';
 import {
-  type DomainError,
   paymentMethodAttachmentFailed,
   paymentMethodCannotBeReused,
   upstreamUnavailable,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/http';
 
 /** The fields of a Stripe SDK error this package reads. */
 interface StripeErrorLike {

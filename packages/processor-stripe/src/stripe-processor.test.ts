@@ -1,12 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { unknownPaymentMethod } from '@affiliate-commerce/core';
+import { unknownPaymentMethod } from '@affiliate-commerce/core/http';
 import { testPaymentMethodIds as ids, testPaymentMethods } from '@affiliate-commerce/core/sandbox';
 import { processorContract } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeStripe, fakeStripeClient, startFakeStripe } from './fake-stripe-server.test-support';
+import { paymentMethodObject, sepaDebitObject } from './stripe-objects.test-support';
 import { stripeProcessor } from './stripe-processor';
-import { type FakeStripe, fakeStripeClient, startFakeStripe } from './test-support/fake-stripe-server';
-import { paymentMethodObject, sepaDebitObject } from './test-support/stripe-objects';
 
 let fake: FakeStripe;
 

@@ -1,12 +1,14 @@
+import type {
+  AchSetupIntent,
+  DomainError,
+  PaymentProcessor,
+  ProcessorPaymentMethod,
+} from '@affiliate-commerce/core';
 import {
-  type AchSetupIntent,
   attachedToAnotherCustomer,
-  type DomainError,
-  type PaymentProcessor,
-  type ProcessorPaymentMethod,
   unknownPaymentMethod,
   upstreamUnavailable,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/http';
 import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
 import type Stripe from 'stripe';
 import { idOf, paymentMethodFromStripe } from './payment-method-from-stripe';

@@ -9,7 +9,7 @@ import { sequentialIds, testService } from '@affiliate-commerce/testkit';
 import { ResultAsync } from 'neverthrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database';
+import { freshServerSchema } from './test-database.test-support';
 
 let storage: Storage;
 let drop: () => Promise<void>;

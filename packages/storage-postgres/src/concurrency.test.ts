@@ -2,7 +2,7 @@ import { concurrencyContract } from '@affiliate-commerce/testkit';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDb } from './db';
 import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database';
+import { freshServerSchema } from './test-database.test-support';
 
 concurrencyContract('PGlite', async () => {
   const pglite = await PGlite.create();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresCouponReportStore } from './coupon-report';
 import { pgPoolDb } from './db';
 import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema, testDatabaseUrl } from './test-database';
+import { freshServerSchema, testDatabaseUrl } from './test-database.test-support';
 
 // Report bounds are computed in UTC by core and sent as instants, so the session time zone of
 // the connection must change nothing: run the whole contract on a session at +13:45.

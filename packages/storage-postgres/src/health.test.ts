@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDb, pgPoolDb } from './db';
 import { migrations } from './migrations';
 import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database';
+import { freshServerSchema } from './test-database.test-support';
 
 const shipped = migrations.map((m) => m.version);
 

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pgPoolDb } from './db';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
-import { freshServerSchema, testDatabaseUrl } from './test-database';
+import { freshServerSchema, testDatabaseUrl } from './test-database.test-support';
 
 describe('migrations on the PostgreSQL server', () => {
   const cleanups: (() => Promise<void>)[] = [];

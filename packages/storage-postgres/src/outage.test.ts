@@ -16,7 +16,7 @@ import { pgPoolDb } from './db';
 import { isConnectionFailure } from './outage';
 import { connectPostgres } from './postgres-storage';
 import { type SwitchableProxy, switchableProxy } from './switchable-proxy.test-support';
-import { testDatabaseUrl } from './test-database';
+import { testDatabaseUrl } from './test-database.test-support';
 
 function serviceOn(storage: Storage) {
   return createService({

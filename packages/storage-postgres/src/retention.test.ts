@@ -1,7 +1,7 @@
 import type { Delivery } from '@affiliate-commerce/core/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database';
+import { freshServerSchema } from './test-database.test-support';
 
 const old = new Date('2020-01-01T00:00:00.000Z');
 

@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, pgliteDb } from './db';
 import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database';
+import { freshServerSchema } from './test-database.test-support';
 
 const databases: [string, () => Promise<{ db: Db; schema: string; drop?: () => Promise<void> }>][] = [
   [

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInChromium, launchChromium } from '../../../test-chromium';
+import { describeInChromium, launchChromium } from '../../../test-support/chromium';
 import { type FakeJourneyApi, startFakeJourneyApi } from './fake-journey-api.test-support';
 
 interface PageGlobal {

@@ -1,35 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { z } from 'zod';
 import { type DomainError, invalidField, payloadTooLarge } from '../base/errors';
 import { readBodyAtMost } from './read-body';
 
 /** Largest JSON body the kernel reads unless the route sets `bodyLimitBytes` (1 MiB); larger bodies answer 413. */
 export const maxJsonBodyBytes = 1024 * 1024;
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return 'is required';
-  if (issue.code === 'unrecognized_keys') return `has unknown keys: ${issue.keys.join(', ')}`;
-  return `is invalid: ${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
-}
-
-/**
- * Validates a value with a zod schema, turning the first issue into `INVALID_FIELD` naming the field.
- *
- * @example
- * validate(z.object({ url: z.string() }), body, 'body')
- */
-export function validate<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  where: string,
-): Result<z.output<S>, DomainError> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return ok(parsed.data);
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : where;
-  if (issue.code === 'custom' && issue.path.length > 0) return err(invalidField(field, issue.message));
-  return err(invalidField(field, describeIssue(issue)));
-}
 
 /** Query parameters as an object; for a repeated key the first value wins. */
 export function queryObject(params: URLSearchParams): Record<string, string> {

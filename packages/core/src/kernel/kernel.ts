@@ -9,8 +9,9 @@ import {
   rateLimited,
   storageUnavailable,
 } from '../base/errors';
+import { validate } from '../base/validate';
 import type { ServiceDeps } from '../deps/service-deps';
-import { queryObject, readJsonBody, validate } from '../http/input';
+import { queryObject, readJsonBody } from '../http/input';
 import type { AnyRoute, BodyKind, RouteResult } from '../http/route';
 import { isMaster } from '../ports/auth';
 import { rateLimitHeaders } from '../ports/rate-limit/rate-limiter';
@@ -137,165 +138,197 @@ export function createKernel(
   deps: ServiceDeps,
   options: KernelOptions = {},
 ): Handle {
-  assertCorsRoutes(routes);
-  assertBodyLimits(routes);
-  const match = createPathMatcher(routes);
-  const isRoute = (path: string) => match(path).length > 0;
-  const defaultBase = normaliseBase(options.basePath);
-  // What every answer of a route carries, set when its Response is made rather than copied on after.
-  const routeHeaders = new Map(
-    routes.map((route) => [route, route.secret ? { ...secretAnswer, ...everyAnswer } : everyAnswer]),
-  );
-
-  // An outage fails every request until it ends: one warning per interval says so, with how many
-  // requests it failed since the last one, instead of a line per request.
-  let outageWarnedAt = Number.NEGATIVE_INFINITY;
-  let outageFailures = 0;
-  const noteOutage = (cause: unknown) => {
-    outageFailures += 1;
-    const now = Date.now();
-    if (now - outageWarnedAt < outageWarningEveryMs) return;
-    deps.logger.warn('Storage is unavailable; answering 503', {
-      event: 'http.storage_unavailable',
-      failedRequests: outageFailures,
-      cause,
-    });
-    outageWarnedAt = now;
-    outageFailures = 0;
-  };
-
-  async function serve(
-    request: Request,
-    base: string,
-    remoteAddress: string | undefined,
-    watch: RequestWatch | undefined,
-    reply: Replies,
-  ): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
-      return reply.error(notFound('route'), everyAnswer);
-    }
-    const path = pathname.slice(base.length) || '/';
-    const candidates = match(path);
-    // Under an API prefix, the 404 names the same path under the other prefix when it is a route.
-    if (candidates.length === 0) return reply.error(noRoute(path, base, isRoute), everyAnswer);
-    const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
-    if (method === 'OPTIONS') {
-      const preflight = corsPreflight(
-        candidates.map((candidate) => candidate.route),
-        request,
-        deps.corsOrigins,
-      );
-      if (preflight) return withHeaders(preflight, everyAnswer);
-    }
-    const found = candidates.find((candidate) => candidate.route.method === method);
-    if (!found) {
-      return reply.error(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]), everyAnswer);
-    }
-    watch?.matched(`${base}${found.route.path}`);
-    return serveRoute(found.route, request, found.rawParams, remoteAddress, reply);
-  }
-
-  async function serveRoute(
-    route: AnyRoute,
-    request: Request,
-    rawParams: Record<string, string>,
-    remoteAddress: string | undefined,
-    reply: Replies,
-  ): Promise<Response> {
-    const fixed = routeHeaders.get(route) ?? everyAnswer;
-    const granted = await checkAccess(route.access, request, deps.auth);
-    if (granted.isErr()) return reply.error(granted.error, fixed);
-    const caller: Caller = { ...granted.value, remoteAddress };
-    let limitHeaders: Record<string, string> | undefined;
-    let refused = false;
-    if (route.rateLimit) {
-      const { principal } = caller;
-      const key =
-        route.rateLimit.per === 'client'
-          ? `client:${deps.clientKey?.(request, { remoteAddress }) ?? remoteAddress ?? 'unknown'}`
-          : principal === undefined
-            ? 'anonymous'
-            : isMaster(principal)
-              ? 'master'
-              : principal.userId;
-      const decision = await deps.rateLimiter.consume({ bucket: route.rateLimit.bucket, key });
-      limitHeaders = rateLimitHeaders(decision);
-      refused = !decision.allowed;
-    }
-    // A refused call still carries CORS headers, so a storefront's script can read its 429.
-    const headers =
-      limitHeaders || route.cors
-        ? {
-            ...limitHeaders,
-            ...(route.cors ? corsHeaders(request, deps.corsOrigins) : undefined),
-            ...fixed,
-          }
-        : fixed;
-    return refused
-      ? reply.error(rateLimited(limitHeaders ?? {}), headers)
-      : answer(route, request, rawParams, caller, headers, reply);
-  }
-
-  async function answer(
-    route: AnyRoute,
-    request: Request,
-    rawParams: Record<string, string>,
-    caller: Caller,
-    headers: Readonly<Record<string, string>>,
-    reply: Replies,
-  ): Promise<Response> {
-    const input = await readInput(route, request, rawParams);
-    if (input.isErr()) return reply.error(input.error, headers);
-
-    try {
-      const result = await route.handle({ ...input.value, ...caller, request, deps });
-      return await result.match(
-        (value) => toResponse(route, value, options, deps, headers, reply),
-        (error) => {
-          if (error.cause !== undefined) {
-            deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
-          }
-          return reply.error(error, headers);
-        },
-      );
-    } catch (cause) {
-      // Answered here rather than by the catch-all, so the 503 keeps the route's headers (CORS).
-      if (!isStorageUnavailable(cause)) throw cause;
-      noteOutage(cause);
-      return reply.error(storageUnavailable(), headers);
-    }
-  }
-
-  const handle = async (
-    request: Request,
-    callOptions: HandleOptions | undefined,
-    watch: RequestWatch | undefined,
-  ): Promise<Response> => {
-    const reply = callOptions?.textBodies ? textReplies : bodiedReplies;
-    try {
-      const base = callOptions?.basePath === undefined ? defaultBase : normaliseBase(callOptions.basePath);
-      return await serve(request, base, callOptions?.remoteAddress, watch, reply);
-    } catch (cause) {
-      if (isStorageUnavailable(cause)) {
-        noteOutage(cause);
-        return reply.error(storageUnavailable(), everyAnswer);
-      }
-      deps.logger.error('Unexpected error while serving a request', {
-        method: request.method,
-        url: request.url,
-        cause,
-      });
-      return withHeaders(reply.internalError(), everyAnswer);
-    }
-  };
+  const kernel = prepareKernel(routes, deps, options);
   // Without an OpenTelemetry SDK registered, a request costs one lookup and no span or attributes.
   return (request, callOptions) => {
     const watch = watchRequest(request);
     return watch
-      ? watch.run(() => handle(request, callOptions, watch))
-      : handle(request, callOptions, undefined);
+      ? watch.run(() => handleRequest(kernel, request, callOptions, watch))
+      : handleRequest(kernel, request, callOptions, undefined);
   };
+}
+
+/** What the kernel works out once, from its route table and options, for every request it serves. */
+interface Kernel {
+  readonly deps: ServiceDeps;
+  readonly options: KernelOptions;
+  readonly match: ReturnType<typeof createPathMatcher>;
+  readonly isRoute: (path: string) => boolean;
+  readonly defaultBase: string;
+  /** What every answer of a route carries, set when its Response is made rather than copied on after. */
+  readonly routeHeaders: ReadonlyMap<AnyRoute, Readonly<Record<string, string>>>;
+  // An outage fails every request until it ends: one warning per interval says so, with how many
+  // requests it failed since the last one, instead of a line per request.
+  outageWarnedAt: number;
+  outageFailures: number;
+}
+
+function prepareKernel(routes: readonly AnyRoute[], deps: ServiceDeps, options: KernelOptions): Kernel {
+  assertCorsRoutes(routes);
+  assertBodyLimits(routes);
+  const match = createPathMatcher(routes);
+  return {
+    deps,
+    options,
+    match,
+    isRoute: (path: string) => match(path).length > 0,
+    defaultBase: normaliseBase(options.basePath),
+    routeHeaders: new Map(
+      routes.map((route) => [route, route.secret ? { ...secretAnswer, ...everyAnswer } : everyAnswer]),
+    ),
+    outageWarnedAt: Number.NEGATIVE_INFINITY,
+    outageFailures: 0,
+  };
+}
+
+function noteOutage(kernel: Kernel, cause: unknown): void {
+  kernel.outageFailures += 1;
+  const now = Date.now();
+  if (now - kernel.outageWarnedAt < outageWarningEveryMs) return;
+  kernel.deps.logger.warn('Storage is unavailable; answering 503', {
+    event: 'http.storage_unavailable',
+    failedRequests: kernel.outageFailures,
+    cause,
+  });
+  kernel.outageWarnedAt = now;
+  kernel.outageFailures = 0;
+}
+
+/** Serves one request, answering a storage outage with 503 and anything unexpected with 500. */
+async function handleRequest(
+  kernel: Kernel,
+  request: Request,
+  callOptions: HandleOptions | undefined,
+  watch: RequestWatch | undefined,
+): Promise<Response> {
+  const reply = callOptions?.textBodies ? textReplies : bodiedReplies;
+  try {
+    const base =
+      callOptions?.basePath === undefined ? kernel.defaultBase : normaliseBase(callOptions.basePath);
+    return await serve(kernel, request, base, callOptions?.remoteAddress, watch, reply);
+  } catch (cause) {
+    if (isStorageUnavailable(cause)) {
+      noteOutage(kernel, cause);
+      return reply.error(storageUnavailable(), everyAnswer);
+    }
+    kernel.deps.logger.error('Unexpected error while serving a request', {
+      method: request.method,
+      url: request.url,
+      cause,
+    });
+    return withHeaders(reply.internalError(), everyAnswer);
+  }
+}
+
+/** Finds the route of a request's path and method: 404, 405 and CORS preflights are answered here. */
+async function serve(
+  kernel: Kernel,
+  request: Request,
+  base: string,
+  remoteAddress: string | undefined,
+  watch: RequestWatch | undefined,
+  reply: Replies,
+): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
+    return reply.error(notFound('route'), everyAnswer);
+  }
+  const path = pathname.slice(base.length) || '/';
+  const candidates = kernel.match(path);
+  // Under an API prefix, the 404 names the same path under the other prefix when it is a route.
+  if (candidates.length === 0) return reply.error(noRoute(path, base, kernel.isRoute), everyAnswer);
+  const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+  if (method === 'OPTIONS') {
+    const preflight = corsPreflight(
+      candidates.map((candidate) => candidate.route),
+      request,
+      kernel.deps.corsOrigins,
+    );
+    if (preflight) return withHeaders(preflight, everyAnswer);
+  }
+  const found = candidates.find((candidate) => candidate.route.method === method);
+  if (!found) {
+    return reply.error(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]), everyAnswer);
+  }
+  watch?.matched(`${base}${found.route.path}`);
+  return serveRoute(kernel, found.route, request, found.rawParams, remoteAddress, reply);
+}
+
+/** Checks access and the rate limit of a matched route, and works out the headers of its answer. */
+async function serveRoute(
+  kernel: Kernel,
+  route: AnyRoute,
+  request: Request,
+  rawParams: Record<string, string>,
+  remoteAddress: string | undefined,
+  reply: Replies,
+): Promise<Response> {
+  const { deps } = kernel;
+  const fixed = kernel.routeHeaders.get(route) ?? everyAnswer;
+  const granted = await checkAccess(route.access, request, deps.auth);
+  if (granted.isErr()) return reply.error(granted.error, fixed);
+  const caller: Caller = { ...granted.value, remoteAddress };
+  let limitHeaders: Record<string, string> | undefined;
+  let refused = false;
+  if (route.rateLimit) {
+    const { principal } = caller;
+    const key =
+      route.rateLimit.per === 'client'
+        ? `client:${deps.clientKey?.(request, { remoteAddress }) ?? remoteAddress ?? 'unknown'}`
+        : principal === undefined
+          ? 'anonymous'
+          : isMaster(principal)
+            ? 'master'
+            : principal.userId;
+    const decision = await deps.rateLimiter.consume({ bucket: route.rateLimit.bucket, key });
+    limitHeaders = rateLimitHeaders(decision);
+    refused = !decision.allowed;
+  }
+  // A refused call still carries CORS headers, so a storefront's script can read its 429.
+  const headers =
+    limitHeaders || route.cors
+      ? {
+          ...limitHeaders,
+          ...(route.cors ? corsHeaders(request, deps.corsOrigins) : undefined),
+          ...fixed,
+        }
+      : fixed;
+  return refused
+    ? reply.error(rateLimited(limitHeaders ?? {}), headers)
+    : answer(kernel, route, request, rawParams, caller, headers, reply);
+}
+
+/** Reads the input of a route the caller may call, runs its handler and turns the result into the answer. */
+async function answer(
+  kernel: Kernel,
+  route: AnyRoute,
+  request: Request,
+  rawParams: Record<string, string>,
+  caller: Caller,
+  headers: Readonly<Record<string, string>>,
+  reply: Replies,
+): Promise<Response> {
+  const { deps } = kernel;
+  const input = await readInput(route, request, rawParams);
+  if (input.isErr()) return reply.error(input.error, headers);
+
+  try {
+    const result = await route.handle({ ...input.value, ...caller, request, deps });
+    return await result.match(
+      (value) => toResponse(route, value, kernel.options, deps, headers, reply),
+      (error) => {
+        if (error.cause !== undefined) {
+          deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
+        }
+        return reply.error(error, headers);
+      },
+    );
+  } catch (cause) {
+    // Answered here rather than by the catch-all, so the 503 keeps the route's headers (CORS).
+    if (!isStorageUnavailable(cause)) throw cause;
+    noteOutage(kernel, cause);
+    return reply.error(storageUnavailable(), headers);
+  }
 }
 
 /**

@@ -9,11 +9,11 @@ import {
   testTokens,
 } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
+import { openApiPath } from '../../../../scripts/openapi-document';
 import { maxJsonBodyBytes } from '../http/input';
 import type { AnyRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
 import type { RateLimiter } from '../ports/rate-limit/rate-limiter';
-import { openApiPath } from './openapi-document';
 import { createPathMatcher } from './path-matcher';
 import { maxPathParamLength } from './path-params';
 import { routes } from './routes';

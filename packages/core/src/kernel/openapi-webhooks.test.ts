@@ -3,9 +3,9 @@ import { eventJsonSchemas } from '@affiliate-commerce/webhook-verify/json-schema
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../../../scripts/openapi-document';
 import { eventDictionary, isSubscribable } from '../rules/events/event-dictionary';
 import { examplePayloads } from '../rules/events/example-event';
-import { openApiDocument } from './openapi-document';
 import { routes } from './routes';
 
 interface Webhook {

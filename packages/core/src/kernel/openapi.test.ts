@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { okAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openApiDocument, openApiPath } from '../../../../scripts/openapi-document';
 import { errorStatus } from '../base/errors';
 import { maxJsonBodyBytes } from '../http/input';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { allRoles } from '../ports/auth';
 import { generateOpenApi } from './openapi';
-import { openApiDocument, openApiPath } from './openapi-document';
 import { maxPathParamLength } from './path-params';
 import { routes } from './routes';
 

@@ -1,8 +1,9 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import { type DomainError, invalidField } from '../base/errors';
+import { validate } from '../base/validate';
 import type { ServiceDeps } from '../deps/service-deps';
-import { validate } from '../http/input';
+import type { EventType } from '../rules/events/event-dictionary';
 import { eventDefinition } from '../rules/events/event-dictionary';
 import type { EventRecord } from '../rules/events/v2-payload';
 import { emitEvent } from './emit-event';
@@ -20,7 +21,10 @@ export const emitInput = z.object({
 });
 
 /** Input of `service.commerce.emit`. */
-export type CommerceEmitInput = z.input<typeof emitInput>;
+export type CommerceEmitInput = Omit<z.input<typeof emitInput>, 'eventType'> & {
+  /** A public event of the dictionary; a name it does not hold is 422 `INVALID_FIELD` too. */
+  readonly eventType: EventType;
+};
 
 /**
  * Emits a dictionary event for a record the host's commerce back end changed (prescriptions,
@@ -40,6 +44,8 @@ export function commerceEmit(
   if (!definition.implemented)
     return errAsync(invalidField('eventType', `is not implemented yet: ${input.value.eventType}`));
   return ResultAsync.fromSafePromise(
-    deps.storage.transaction(async (tx) => (await emitEvent(tx, deps, input.value)).event),
+    deps.storage.transaction(
+      async (tx) => (await emitEvent(tx, deps, { ...input.value, eventType: definition.name })).event,
+    ),
   );
 }

@@ -1,7 +1,7 @@
 import { platform } from '#platform';
 import type { ServiceDeps } from '../deps/service-deps';
 import { currentTraceparent } from '../ports/telemetry/trace-context';
-import { type EventCategory, eventDefinition } from '../rules/events/event-dictionary';
+import { type EventCategory, type EventType, eventDefinition } from '../rules/events/event-dictionary';
 import type { EventPatient, EventRecord } from '../rules/events/v2-payload';
 import type { Storage } from '../storage/storage';
 import { type JoinKeys, resolveJoinKeys } from './join-keys';
@@ -11,7 +11,7 @@ import { resolveAttribution } from './resolve-attribution';
 /** What a commerce call emits. */
 export interface EmitInput {
   readonly affiliateId: string;
-  readonly eventType: string;
+  readonly eventType: EventType;
   /** The full raw event: the v1 payload, and what v2 payloads are projected from. */
   readonly data: Readonly<Record<string, unknown>>;
   /** The linked patient; the identity block is filled from the patient record and their orders. */

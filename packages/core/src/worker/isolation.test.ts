@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../ports/net/http-client';
 import type { ServiceOptions } from '../service';
-import type { RunSummary } from './run-due';
+import type { RunSummary } from './outcome-writer';
 import { runWorker } from './run-worker';
 
 const ok = (status = 200): HttpOutcome => ({ ok: true, status, headers: {}, bodyText: 'ok', latencyMs: 1 });

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from '../deps/service-deps';
 import type { PruneCounts } from '../storage/delivery-store';
+import { defaultPruneEveryMs } from './defaults';
 import type { OutageLog } from './outage-log';
 import { type PruneOptions, pruneDeliveries } from './prune';
 
@@ -22,7 +23,7 @@ export function schedulePrune(
   signal: AbortSignal,
   report: OutageLog,
 ): Promise<void> {
-  const everyMs = schedule.everyMs ?? 60 * 60 * 1000;
+  const everyMs = schedule.everyMs ?? defaultPruneEveryMs;
   if (!Number.isFinite(everyMs) || everyMs <= 0)
     throw new TypeError('@affiliate-commerce/core: prune everyMs must be a number of milliseconds > 0');
   return loop(deps, schedule, everyMs, signal, report);

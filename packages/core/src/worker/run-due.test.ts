@@ -12,6 +12,7 @@ import { StorageUnavailableError } from '../base/errors';
 import { memoryStorage } from '../impl/memory/memory-storage';
 import { nodeHttpClient } from '../ports/net/node-http-client';
 import { nodeResolver } from '../ports/net/node-resolver';
+import type { EventType } from '../rules/events/event-dictionary';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -327,7 +328,8 @@ describe('4 delivery: a real local receiver', () => {
   it('emit refuses unknown and unimplemented events with 422-style INVALID_FIELD', async () => {
     const svc = service();
     await expect(
-      svc.commerce.emit({ affiliateId: 'aff_1', eventType: 'nope', data: {} }),
+      // A JavaScript caller can still pass any string: the dictionary check refuses it.
+      svc.commerce.emit({ affiliateId: 'aff_1', eventType: 'nope' as EventType, data: {} }),
     ).rejects.toMatchObject({ code: 'INVALID_FIELD', field: 'eventType' });
     await expect(
       svc.commerce.emit({

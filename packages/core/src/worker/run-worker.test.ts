@@ -12,7 +12,8 @@ import type { HttpOutcome, HttpRequest } from '../ports/net/http-client';
 import { nodeHttpClient } from '../ports/net/node-http-client';
 import { nodeResolver } from '../ports/net/node-resolver';
 import type { ServiceOptions } from '../service';
-import { checkDeliveryOptions, type RunSummary } from './run-due';
+import { checkDeliveryOptions } from './defaults';
+import type { RunSummary } from './outcome-writer';
 import { runWorker } from './run-worker';
 
 const ok: HttpOutcome = { ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 1 };

@@ -84,16 +84,13 @@ const initial: ReportQuery = {
   page: 1,
 };
 
-/** Coupon report: presets, custom range, filters, sorting, pagination, chart and CSV download. */
-export function CouponsPage() {
+const path = '/v2/ecommerceReports/coupons/used-on-orders';
+
+/** Reads the report of `query` whenever it changes, and says what it found. */
+function useCouponReport(query: ReportQuery) {
   const portal = usePortal();
-  const [form, setForm] = useState<ReportQuery>(initial);
-  const [query, setQuery] = useState<ReportQuery>(initial);
   const [report, setReport] = useState<CouponReport>();
   const [error, setError] = useState<ApiFailure>();
-  const [downloading, setDownloading] = useState(false);
-  const path = '/v2/ecommerceReports/coupons/used-on-orders';
-
   useEffect(() => {
     void portal.api.call<CouponReport>('GET', `${path}?${reportSearch(query)}`).then((result) => {
       noting(portal, 'readCoupons', result);
@@ -108,15 +105,13 @@ export function CouponsPage() {
       );
     });
   }, [query]);
+  return { report, error, setError };
+}
 
-  const set =
-    (key: keyof ReportQuery) =>
-    (event: Event): void =>
-      setForm({ ...form, [key]: (event.target as HTMLInputElement | HTMLSelectElement).value });
-  const apply = (event: Event) => {
-    event.preventDefault();
-    setQuery({ ...form, limit: Number(form.limit), page: 1 });
-  };
+/** Downloads the CSV of `query` with every row, as a file named after its date range. */
+function useCsvDownload(query: ReportQuery, setError: (error: ApiFailure) => void) {
+  const portal = usePortal();
+  const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
     const result = noting(
@@ -138,9 +133,24 @@ export function CouponsPage() {
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     portal.announce('CSV downloaded.');
   };
-  return html`<section aria-labelledby="ap-page-title">
-    <${PageHeading} text="Coupon report" />
-    <form class="ap-form ap-report-form" aria-label="Report options" onSubmit=${apply}>
+  return { downloading, download };
+}
+
+/** The report's options: range, filters, sorting and page size; the CSV button once a report is shown. */
+function ReportForm(props: {
+  readonly form: ReportQuery;
+  readonly onForm: (form: ReportQuery) => void;
+  readonly onApply: (event: Event) => void;
+  readonly canDownload: boolean;
+  readonly downloading: boolean;
+  readonly onDownload: () => void;
+}) {
+  const { form } = props;
+  const set =
+    (key: keyof ReportQuery) =>
+    (event: Event): void =>
+      props.onForm({ ...form, [key]: (event.target as HTMLInputElement | HTMLSelectElement).value });
+  return html`<form class="ap-form ap-report-form" aria-label="Report options" onSubmit=${props.onApply}>
       <div class="ap-field">
         <label for="ap-report-range">Date range</label>
         <select id="ap-report-range" value=${form.dateRange} onChange=${set('dateRange')}>
@@ -191,16 +201,18 @@ export function CouponsPage() {
       <div class="ap-actions">
         <button type="submit">Show report</button>
         ${
-          report
-            ? html`<button type="button" disabled=${downloading} onClick=${download}>Download CSV</button>`
+          props.canDownload
+            ? html`<button type="button" disabled=${props.downloading} onClick=${props.onDownload}>Download CSV</button>`
             : null
         }
       </div>
-    </form>
-    <${Failure} error=${error} />
-    ${
-      report
-        ? html`
+    </form>`;
+}
+
+/** What a report found: the summary line, the chart, the table of coupons and its pages. */
+function ReportResults(props: { readonly report: CouponReport; readonly onPage: (page: number) => void }) {
+  const { report } = props;
+  return html`
           <p>
             ${`${when(report.range.startDate)} to ${when(report.range.endDate)}: `}
             ${report.summary.ordersWithCoupon} of ${report.summary.totalOrders} orders used a coupon
@@ -236,9 +248,31 @@ export function CouponsPage() {
             page=${report.pagination.page}
             totalPages=${report.pagination.totalPages}
             label="Report pages"
-            onPage=${(page: number) => setQuery({ ...query, page })}
-          />`
-        : null
-    }
+            onPage=${props.onPage}
+          />`;
+}
+
+/** Coupon report: presets, custom range, filters, sorting, pagination, chart and CSV download. */
+export function CouponsPage() {
+  const [form, setForm] = useState<ReportQuery>(initial);
+  const [query, setQuery] = useState<ReportQuery>(initial);
+  const { report, error, setError } = useCouponReport(query);
+  const { downloading, download } = useCsvDownload(query, setError);
+  const apply = (event: Event) => {
+    event.preventDefault();
+    setQuery({ ...form, limit: Number(form.limit), page: 1 });
+  };
+  return html`<section aria-labelledby="ap-page-title">
+    <${PageHeading} text="Coupon report" />
+    <${ReportForm}
+      form=${form}
+      onForm=${setForm}
+      onApply=${apply}
+      canDownload=${report !== undefined}
+      downloading=${downloading}
+      onDownload=${download}
+    />
+    <${Failure} error=${error} />
+    ${report ? html`<${ReportResults} report=${report} onPage=${(page: number) => setQuery({ ...query, page })} />` : null}
   </section>`;
 }

@@ -153,11 +153,11 @@ function SendExampleForm(props: {
   </form>`;
 }
 
-/** Deliveries: per endpoint, the attempt log, retry, recover and send example. */
-export function DeliveriesPage(props: {
-  readonly webhookId: string | undefined;
-  readonly onPick: (id: string) => void;
-}) {
+/**
+ * The endpoints, the event dictionary, and the attempt log of the endpoint `webhookId` names (the
+ * first one when it names none) one page at a time, read again when the endpoint or page changes.
+ */
+function useDeliveryLog(webhookId: string | undefined) {
   const portal = usePortal();
   const [webhooks, setWebhooks] = useState<readonly Webhook[]>();
   const [dictionary, setDictionary] = useState<readonly DictionaryEntry[]>([]);
@@ -165,13 +165,9 @@ export function DeliveriesPage(props: {
   const [pagination, setPagination] = useState<Pagination>();
   const [page, setPage] = useState(1);
   const [error, setError] = useState<ApiFailure>();
-  const [waitingFor, setWaitingFor] = useState<string>();
-  const [opened, setOpened] = useState<Attempt>();
-  /** The attempt whose event was open, so Back can put focus on its link again. */
-  const returnTo = useRef<string>();
-  const section = useRef<HTMLElement>(null);
+  /** The poll that waits for a delivery; stopped when the page goes. */
   const timer = useRef<ReturnType<typeof setInterval>>();
-  const webhook = webhooks?.find((candidate) => candidate.id === props.webhookId) ?? webhooks?.[0];
+  const webhook = webhooks?.find((candidate) => candidate.id === webhookId) ?? webhooks?.[0];
 
   useEffect(() => {
     void portal.api.call<Webhook[]>('GET', '/v2/webhooks').then((result) => {
@@ -207,13 +203,22 @@ export function DeliveriesPage(props: {
     if (webhook) void load(webhook.id, page);
   }, [webhook?.id, page]);
 
+  return { webhooks, webhook, dictionary, attempts, pagination, page, setPage, error, setError, load, timer };
+}
+
+/** Retry a delivery, or wait for an example's: either way, watch the log until its attempt arrives. */
+function useDeliveryWatch(log: ReturnType<typeof useDeliveryLog>) {
+  const portal = usePortal();
+  const [waitingFor, setWaitingFor] = useState<string>();
+  const { webhook, attempts, timer, load } = log;
+
   /** Polls the log's first page until a new attempt of `deliveryId` shows up, then says so. */
   const watch = (deliveryId: string) => {
     if (!webhook) return;
     clearInterval(timer.current);
     const seen = new Set((attempts ?? []).filter((a) => a.deliveryId === deliveryId).map((a) => a.id));
     setWaitingFor(deliveryId);
-    setPage(1);
+    log.setPage(1);
     const started = Date.now();
     timer.current = setInterval(async () => {
       const items = await load(webhook.id, 1);
@@ -240,12 +245,21 @@ export function DeliveriesPage(props: {
       ),
     );
     if (!result.ok) {
-      setError(result.error);
+      log.setError(result.error);
       return;
     }
     portal.announce(`Delivery ${attempt.deliveryId} is due again (${result.data.status}).`);
     watch(attempt.deliveryId);
   };
+  return { waitingFor, watch, retry };
+}
+
+/** The event an attempt's link opened, and Back, which puts focus on that link again. */
+function useOpenedEvent() {
+  const [opened, setOpened] = useState<Attempt>();
+  /** The attempt whose event was open, so Back can put focus on its link again. */
+  const returnTo = useRef<string>();
+  const section = useRef<HTMLElement>(null);
   // Runs after the page heading has taken focus: the link that opened the event takes it back.
   useEffect(() => {
     if (opened || returnTo.current === undefined) return;
@@ -258,6 +272,19 @@ export function DeliveriesPage(props: {
     returnTo.current = opened?.id;
     setOpened(undefined);
   };
+  return { opened, setOpened, back, section };
+}
+
+/** Deliveries: per endpoint, the attempt log, retry, recover and send example. */
+export function DeliveriesPage(props: {
+  readonly webhookId: string | undefined;
+  readonly onPick: (id: string) => void;
+}) {
+  const portal = usePortal();
+  const log = useDeliveryLog(props.webhookId);
+  const { webhooks, webhook, dictionary, attempts, pagination, page, setPage, error, load } = log;
+  const { waitingFor, watch, retry } = useDeliveryWatch(log);
+  const { opened, setOpened, back, section } = useOpenedEvent();
   const canWrite = portal.may('writeWebhooks');
   if (opened)
     return html`<${EventView} eventId=${opened.eventId} webhooks=${webhooks ?? []} onBack=${back} />`;

@@ -1,9 +1,5 @@
-import {
-  type Clock,
-  type EndpointDisabledNotice,
-  maxPreviousSecrets,
-  type Storage,
-} from '@affiliate-commerce/core';
+import type { Clock, EndpointDisabledNotice, Storage } from '@affiliate-commerce/core';
+import { maxPreviousSecrets } from '@affiliate-commerce/core/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeHttpClient } from '../fakes/fake-http-client';
 import { fakeResolver } from '../fakes/fake-resolver';

@@ -1,4 +1,5 @@
-import { buildV2Payload, type EventRecord } from '@affiliate-commerce/core';
+import type { EventRecord } from '@affiliate-commerce/core';
+import { buildV2Payload } from '@affiliate-commerce/core/http';
 import { expect } from 'vitest';
 import type { HttpCase, HttpCaseRequest, HttpTable } from '../contracts/http-contract';
 import { type TestService, testTokens } from '../service/test-service';

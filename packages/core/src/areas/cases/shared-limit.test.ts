@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { seedSupport, supportFixtureSeed, testService, testTokens } from '@affiliate-commerce/testkit';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis, testRedisUrl } from '../../../../../test-redis';
+import { describeWithRedis, testRedisUrl } from '../../../../../test-support/redis';
 import { memoryStorage } from '../../impl/memory/memory-storage';
 import { sandboxCaseSystem } from '../../ports/case-system/sandbox-case-system';
 import { flexibleRateLimiter } from '../../ports/rate-limit/flexible-rate-limiter';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../http/input';
+import { validate } from '../../base/validate';
 import { couponReportQuerySchema, parseRangeBound, resolveReportQuery } from './coupon-input';
 
 const now = new Date('2026-11-23T10:00:00.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../http/input';
+import { validate } from '../../base/validate';
 import { listEventsQuery, listedEventTypes } from './event-log-input';
 
 const parse = (query: Record<string, string>) => validate(listEventsQuery, query, 'query');

@@ -1,11 +1,12 @@
 import type { ServiceDeps } from '../../deps/service-deps';
 import { emitEvent } from '../../outbox/emit-event';
+import type { EventType } from '../../rules/events/event-dictionary';
 import type { Journey, JourneyStatus, JourneyTemplate } from '../../storage/journey-store';
 import type { Order } from '../../storage/order-store';
 import type { Storage } from '../../storage/storage';
 
 /** The dictionary event of each journey status (docs/api.md §6.1). */
-export const journeyStatusEvents: Readonly<Record<JourneyStatus, string>> = {
+export const journeyStatusEvents: Readonly<Record<JourneyStatus, EventType>> = {
   started: 'journey_started',
   contact_captured: 'journey_contact_captured',
   checkout_started: 'journey_checkout_started',

@@ -1,7 +1,7 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, invalidField } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import { checkNeutralNames, defaultDeniedWords } from '../../rules/attribution/neutral-names';
 import type { JourneyTemplate } from '../../storage/journey-store';
 import { type RecordJourneyTemplateInput, recordJourneyTemplateInput } from './journey-input';

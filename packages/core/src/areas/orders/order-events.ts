@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../../deps/service-deps';
 import { type EmitInput, emitEvents } from '../../outbox/emit-event';
 import { readOnce } from '../../outbox/read-once';
+import type { EventType } from '../../rules/events/event-dictionary';
 import type { CouponRedemption, Order, OrderStatus } from '../../storage/order-store';
 import type { Storage } from '../../storage/storage';
 
@@ -27,7 +28,7 @@ export function orderEventData(
 }
 
 /** Events a status change emits (docs/api.md §6.1 dictionary, COMMERCE family). */
-const statusEvents: Partial<Record<OrderStatus, string>> = {
+const statusEvents: Partial<Record<OrderStatus, EventType>> = {
   paid: 'ecommerce_order_paid',
   cancelled: 'ecommerce_order_cancelled',
   refunded: 'ecommerce_order_refunded',

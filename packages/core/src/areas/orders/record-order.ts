@@ -1,8 +1,8 @@
 import { err, errAsync, ok, type Result, ResultAsync } from 'neverthrow';
 import type { z } from 'zod';
 import { type DomainError, invalidField } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import type { CouponRedemption, Order } from '../../storage/order-store';
 import { recordLock } from '../../storage/storage';
 import { emitOrderEvents } from './order-events';

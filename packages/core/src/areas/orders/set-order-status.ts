@@ -1,7 +1,7 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import type { Order } from '../../storage/order-store';
 import { recordLock } from '../../storage/storage';
 import { emitOrderEvents } from './order-events';

@@ -1,9 +1,10 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { DomainError } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import { emitEvent } from '../../outbox/emit-event';
+import type { EventType } from '../../rules/events/event-dictionary';
 import type { Patient } from '../../storage/patient-store';
 import { recordLock } from '../../storage/storage';
 
@@ -42,7 +43,7 @@ export function recordPatient(
           updatedAt: now,
         };
         await tx.patients.upsert({ patient });
-        const emit = (eventType: string) =>
+        const emit = (eventType: EventType) =>
           emitEvent(tx, deps, { affiliateId, eventType, data: {}, patientId: patient.id });
         if (!existing) await emit('patient_enrolled');
         else {

@@ -1,10 +1,11 @@
 import { categoryAllowlists } from '../../rules/events/allowlists';
+import type { EventType } from '../../rules/events/event-dictionary';
 import { isRecord } from '../../rules/events/field-types';
 import type { CommerceRecord } from '../../storage/record-store';
 import { recordKinds } from './record-kinds';
 
 /** Raw fields whose change has an ORDER event of its own (docs/api.md §6.1 dictionary). */
-const fieldEvents = {
+const fieldEvents: Readonly<Record<string, EventType>> = {
   case_status: 'order_case_status_changed',
   product_variation_ids: 'order_product_changed',
 } as const;
@@ -61,9 +62,9 @@ const changed = (before: Record<string, unknown>, after: Record<string, unknown>
  *
  * The same report twice emits nothing the second time.
  */
-export function clinicalOrderEvents(previous: CommerceRecord | undefined, next: CommerceRecord): string[] {
+export function clinicalOrderEvents(previous: CommerceRecord | undefined, next: CommerceRecord): EventType[] {
   const rules = recordKinds.clinicalOrder;
-  const events: string[] = [];
+  const events: EventType[] = [];
   if (!previous) {
     if (rules.created) events.push(rules.created);
     const inStatus = rules.byStatus[next.status];

@@ -1,9 +1,10 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { DomainError } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import { emitEvent } from '../../outbox/emit-event';
+import type { EventType } from '../../rules/events/event-dictionary';
 import type { CommerceRecord, RecordKind } from '../../storage/record-store';
 import { recordLock } from '../../storage/storage';
 import { recordId } from '../orders/order-input';
@@ -67,7 +68,7 @@ export function recordCommerceRecord(
           ...(given.orderId ? { order_id: given.orderId } : {}),
           ...(given.journeyId ? { journey_id: given.journeyId } : {}),
         };
-        const emit = (eventType: string) =>
+        const emit = (eventType: EventType) =>
           emitEvent(tx, deps, {
             affiliateId,
             eventType,

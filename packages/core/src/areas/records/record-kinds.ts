@@ -1,3 +1,4 @@
+import type { EventType } from '../../rules/events/event-dictionary';
 import type { RecordKind } from '../../storage/record-store';
 
 /** How one kind of record maps to the dictionary: its id and status fields and the events it emits. */
@@ -7,11 +8,11 @@ export interface RecordKindRules {
   /** The raw-event field holding its status. */
   readonly statusField: string;
   /** Emitted when the record is first stored. */
-  readonly created?: string;
+  readonly created?: EventType;
   /** Emitted when the status becomes one of these. */
-  readonly byStatus: Readonly<Record<string, string>>;
+  readonly byStatus: Readonly<Record<string, EventType>>;
   /** Emitted for any other status change. */
-  readonly otherChange?: string;
+  readonly otherChange?: EventType;
 }
 
 /** The event rules of each record kind (docs/api.md §6.1 dictionary; §6.2 field names). */

@@ -1,9 +1,10 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import { type DomainError, notFound } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import { emitEvent } from '../../outbox/emit-event';
+import type { EventType } from '../../rules/events/event-dictionary';
 import type { EventRecord } from '../../rules/events/v2-payload';
 import { recordId } from '../orders/order-input';
 
@@ -25,7 +26,7 @@ export type OrderActivityType = (typeof orderActivityTypes)[number];
  * The ORDER event of each activity (docs/api.md §6.1), and the §6.2 field that receives the
  * activity's `id` where the allowlist has one.
  */
-const activities: Readonly<Record<OrderActivityType, { event: string; idField?: string }>> = {
+const activities: Readonly<Record<OrderActivityType, { event: EventType; idField?: string }>> = {
   message_received: { event: 'order_message_received' },
   visit_scheduled: { event: 'order_visit_scheduled', idField: 'visit_id' },
   visit_completed: { event: 'order_visit_completed', idField: 'visit_id' },

@@ -1,8 +1,8 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import { type DomainError, notFound } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import type { EventRecord } from '../../rules/events/v2-payload';
 import { cents, recordId } from '../orders/order-input';
 import { emitSubscriptionEvent } from './subscription-events';

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from '../../deps/service-deps';
 import { emitEvent } from '../../outbox/emit-event';
+import type { EventType } from '../../rules/events/event-dictionary';
 import type { Storage } from '../../storage/storage';
 import type { Subscription } from '../../storage/subscription-store';
 
@@ -14,7 +15,7 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
  * `subscription_cancelled`, and `subscription_resumed` when a paused or cancelled subscription
  * is active again. Other changes (to or from a host's own status such as `past_due`) emit none.
  */
-export function subscriptionStatusEvent(from: string, to: string): string | undefined {
+export function subscriptionStatusEvent(from: string, to: string): EventType | undefined {
   if (from === to) return undefined;
   if (to === 'paused') return 'subscription_paused';
   if (to === 'cancelled') return 'subscription_cancelled';
@@ -31,7 +32,7 @@ export async function emitSubscriptionEvent(
   tx: Storage,
   deps: Pick<ServiceDeps, 'clock' | 'ids'>,
   input: {
-    eventType: string;
+    eventType: EventType;
     subscription: Subscription;
     extra?: Readonly<Record<string, unknown>>;
     orderId?: string;

@@ -1,8 +1,8 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { DomainError } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import type { Webhook } from '../../storage/webhook-store';
 import type { WebhookResult } from './change-webhook';
 import { issueSecret } from './signing-secrets';

@@ -1,8 +1,8 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import { type DomainError, invalidField, notFound, webhookDisabled } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import { isSubscribable } from '../../rules/events/event-dictionary';
 import { exampleEvent } from '../../rules/events/example-event';
 import { exampleEventIdPrefix } from '../../rules/events/example-marker';

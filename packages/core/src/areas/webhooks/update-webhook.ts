@@ -2,8 +2,8 @@ import { err, errAsync, ok, okAsync, type Result, ResultAsync } from 'neverthrow
 import { z } from 'zod';
 import { retryCompareAndSet } from '../../base/compare-and-set';
 import type { DomainError } from '../../base/errors';
+import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import { validate } from '../../http/input';
 import type {
   Webhook,
   WebhookBreaker,

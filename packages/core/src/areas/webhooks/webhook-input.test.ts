@@ -14,7 +14,7 @@ import { eventDictionary, isSubscribable } from '../../rules/events/event-dictio
 import { validateInterests, validateWebhookUrl } from './webhook-input';
 
 const subscribable = eventDictionary.filter((event) => isSubscribable(event.name)).map((event) => event.name);
-const names = new Set(eventDictionary.map((event) => event.name));
+const names = new Set<string>(eventDictionary.map((event) => event.name));
 
 describe('6.1: the event dictionary behind webhookInterests', () => {
   it('has 60 events: 58 public, 2 internal, 57 subscribable, each with a 6.2 category, description and emitter', () => {
@@ -78,7 +78,7 @@ describe('validateInterests', () => {
     );
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...subscribable)), outsider, fc.nat(), (list, bad, at) => {
-        const withBad = [...list];
+        const withBad: string[] = [...list];
         withBad.splice(at % (list.length + 1), 0, bad);
         const error = validateInterests(withBad)._unsafeUnwrapErr();
         expect(error).toMatchObject({ code: 'INVALID_FIELD', field: 'webhookInterests' });

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { okAsync } from 'neverthrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeWithRedis, testRedisUrl } from '../../../../../test-redis';
+import { describeWithRedis, testRedisUrl } from '../../../../../test-support/redis';
 import { type AnyRoute, defineRoute } from '../../http/route';
 import { createKernel } from '../../kernel/kernel';
 import { allRoles } from '../auth';

@@ -4,7 +4,7 @@ import { metrics } from '@opentelemetry/api';
 import { type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWithRedis, type OwnRedisServer, ownRedisServer } from '../../../../../test-redis';
+import { describeWithRedis, type OwnRedisServer, ownRedisServer } from '../../../../../test-support/redis';
 import { instrumentationName } from '../telemetry/otel';
 import { flexibleRateLimiter } from './flexible-rate-limiter';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';

@@ -20,7 +20,7 @@ export type EventType = WebhookEventType | 'internal_patient_merged' | 'internal
 
 /** One entry of the dictionary as `GET /webhooks/actions/getDictionary` serves it. */
 export interface EventDefinition {
-  readonly name: string;
+  readonly name: EventType;
   readonly category: EventCategory;
   readonly description: string;
   /**
@@ -221,7 +221,7 @@ export const eventDictionary: readonly EventDefinition[] = rows.map(
   }),
 );
 
-const byName = new Map(eventDictionary.map((event) => [event.name, event]));
+const byName = new Map<string, EventDefinition>(eventDictionary.map((event) => [event.name, event]));
 
 /** The definition of one event, or undefined for an unknown name. */
 export function eventDefinition(name: string): EventDefinition | undefined {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeHttpClient } from '../../ports/net/node-http-client';
 import { nodeResolver } from '../../ports/net/node-resolver';
 import { runWorker } from '../../worker/run-worker';
+import type { EventType } from './event-dictionary';
 
 /** Compound sensitive keys inside an allowlisted field, as a host might send them. */
 const reason = {
@@ -60,7 +61,7 @@ async function deliver(svc: Awaited<ReturnType<typeof service>>, count: number) 
 describe('6.2 and 2.7 through the public API: what a receiver gets', () => {
   it('6.2 compound sensitive keys inside an allowlisted field never reach the receiver', async () => {
     const svc = await service(['order_cancelled', 'prescription_denied', 'pharmacy_status_changed']);
-    for (const eventType of ['order_cancelled', 'prescription_denied', 'pharmacy_status_changed']) {
+    for (const eventType of ['order_cancelled', 'prescription_denied', 'pharmacy_status_changed'] as const) {
       await svc.commerce.emit({
         affiliateId: 'aff_1',
         eventType,
@@ -78,7 +79,7 @@ describe('6.2 and 2.7 through the public API: what a receiver gets', () => {
 
   it('2.7 money is integer cents or omitted: 12.5 and 99.99 are dropped, "250" becomes 250', async () => {
     const svc = await service(['payment_succeeded', 'ecommerce_order_refunded', 'ecommerce_order_paid']);
-    const emit = (eventType: string, data: Record<string, unknown>) =>
+    const emit = (eventType: EventType, data: Record<string, unknown>) =>
       svc.commerce.emit({ affiliateId: 'aff_1', eventType, data });
     await emit('payment_succeeded', { order_id: 'ord_1', total_value_cents: 12.5, currency: 'USD' });
     await emit('ecommerce_order_refunded', { ecommerce_order_id: 'ord_1', refund_amount_cents: '250' });

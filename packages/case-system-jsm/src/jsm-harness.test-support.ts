@@ -1,8 +1,8 @@
 import type { DomainError } from '@affiliate-commerce/core';
 import type { SetupServer } from 'msw/node';
 import type { ResultAsync } from 'neverthrow';
-import { type JsmCaseSystemOptions, jsmCaseSystem } from '../jsm-case-system';
-import { fakeJsm } from './fake-jsm';
+import { fakeJsm } from './fake-jsm.test-support';
+import { type JsmCaseSystemOptions, jsmCaseSystem } from './jsm-case-system';
 
 export const site = 'https://example-desk.atlassian.net';
 export const credentials = { email: 'support-bot@example.com', apiToken: 'ATATT3xFfGF0-token' };

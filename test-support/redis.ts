@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import { freePort, skipWithout, testRedisUrl } from './test-services';
+import { freePort, skipWithout, testRedisUrl } from './services';
 
 export { testRedisUrl };
 

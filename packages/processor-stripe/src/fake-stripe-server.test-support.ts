@@ -7,7 +7,12 @@ import {
   testPaymentMethods,
 } from '@affiliate-commerce/core/sandbox';
 import Stripe from 'stripe';
-import { customerObject, errorBody, paymentMethodObject, setupIntentObject } from './stripe-objects';
+import {
+  customerObject,
+  errorBody,
+  paymentMethodObject,
+  setupIntentObject,
+} from './stripe-objects.test-support';
 
 /** One request the fake server received, with its form body flattened (`metadata[affiliateId]`). */
 export interface RecordedRequest {

@@ -7,7 +7,7 @@ import {
   fieldValuesProblem,
 } from '@affiliate-commerce/core/sandbox';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { basicAuthorization } from '../basic-auth';
+import { basicAuthorization } from './basic-auth';
 
 /** How a queued fault answers instead of the fake's normal behaviour. */
 export type FakeJsmFault =

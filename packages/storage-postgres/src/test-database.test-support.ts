@@ -8,7 +8,7 @@ export const testDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@
 /**
  * A fresh schema on the test server for one test file, dropped by `drop`, so runs never collide.
  * Fails loudly when the server is unreachable: these tests must not skip. (`npm test` outside CI
- * starts an embedded server when none answers; see test-services.ts at the repository root.)
+ * starts an embedded server when none answers; see test-support/services.ts at the repository root.)
  */
 export async function freshServerSchema(
   prefix = 't',

@@ -2,7 +2,9 @@ import { type BreakerOptions, breakerAfterAttempt, breakerGate } from '../areas/
 import { retryCompareAndSet } from '../base/compare-and-set';
 import type { ServiceDeps } from '../deps/service-deps';
 import { breakerChanged } from '../ports/telemetry/delivery-telemetry';
+import type { Delivery } from '../storage/delivery-store';
 import type { Webhook, WebhookBreaker } from '../storage/webhook-store';
+import { type DeliveryOptions, probeGraceMs, timeoutMsOf } from './defaults';
 
 /** Whether a delivery goes now: sent, sent as the probe of an open breaker, or held until a time. */
 export type Admission = 'send' | 'probe' | Date;
@@ -120,3 +122,35 @@ export function breakerBook(
 
 /** The breakers one worker knows; see {@link breakerBook}. */
 export type BreakerBook = ReturnType<typeof breakerBook>;
+
+/** The circuit breakers a worker keeps, with the probe window its time-out implies. */
+export function workerBreakers(
+  deps: Pick<ServiceDeps, 'storage' | 'logger'>,
+  options: DeliveryOptions,
+): BreakerBook {
+  // A probe that has not reported within a whole attempt and a second is taken to have died.
+  const probeMs = timeoutMsOf(options) + probeGraceMs;
+  return breakerBook(deps, { probeMs, ...(options.breaker ? { breaker: options.breaker } : {}) });
+}
+
+/**
+ * Deferral of an endpoint whose every slot is held by a slow send: the rest of its due
+ * deliveries are put back by one time-out (once per time-out per endpoint), so claims stop
+ * reading past them while its breaker has yet to open. A failed write goes to `report`.
+ */
+export function slowEndpointHolds(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  options: DeliveryOptions,
+  report: (error: unknown) => void,
+): (delivery: Pick<Delivery, 'affiliateId' | 'webhookId'>) => void {
+  const heldBack = new Map<string, number>();
+  return (delivery) => {
+    const now = deps.clock.now();
+    if ((heldBack.get(delivery.webhookId) ?? 0) > now.getTime()) return;
+    const until = new Date(now.getTime() + timeoutMsOf(options));
+    heldBack.set(delivery.webhookId, until.getTime());
+    deps.storage.deliveries
+      .defer({ affiliateId: delivery.affiliateId, webhookId: delivery.webhookId, until, now })
+      .catch(report);
+  };
+}

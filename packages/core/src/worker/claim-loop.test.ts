@@ -1,0 +1,83 @@
+import { deliveryCapture } from '@affiliate-commerce/testkit';
+import { describe, expect, it, vi } from 'vitest';
+import { workerBreakers } from './breakers';
+import { claimLoop, type Waiting } from './claim-loop';
+import { endpointSlots } from './endpoint-slots';
+import { workerPulse } from './worker-liveness';
+
+async function loop(count: number, overrides: { lowWater?: number; idleMs?: number } = {}) {
+  const capture = await deliveryCapture(['order_created']);
+  const { svc } = capture;
+  for (let i = 0; i < count; i += 1)
+    await svc.commerce.emit({
+      affiliateId: 'aff_1',
+      eventType: 'order_created',
+      data: { order_id: `o${i}` },
+    });
+  const controller = new AbortController();
+  const waiting: Waiting[] = [];
+  const failures: unknown[] = [];
+  const claimed = vi.fn();
+  const claimDue = vi.spyOn(svc.deps.storage.deliveries, 'claimDue');
+  const claimer = claimLoop(
+    svc.deps,
+    {},
+    {
+      signal: controller.signal,
+      waiting,
+      slots: endpointSlots(4),
+      breakers: workerBreakers(svc.deps, {}),
+      pulse: workerPulse(svc.deps),
+      storage: { failed: (error) => failures.push(error), succeeded: () => undefined },
+      batchSize: 2,
+      lowWater: overrides.lowWater ?? 2,
+      crowd: 100,
+      idleMs: overrides.idleMs ?? 60_000,
+      maxIdleMs: 60_000,
+      maxWriteDelayMs: 100,
+      claimed,
+    },
+  );
+  return { ...capture, controller, waiting, claimer, claimed, claimDue, failures };
+}
+
+describe('claim loop: the claimer of a running worker', () => {
+  it('claims a batch into the queue, then parks until fewer than lowWater could go', async () => {
+    const { claimer, waiting, claimed, claimDue, controller } = await loop(3);
+    const running = claimer.run();
+    await vi.waitFor(() => expect(waiting).toHaveLength(2));
+    expect(claimed).toHaveBeenCalledTimes(1);
+    expect(claimDue).toHaveBeenCalledTimes(1);
+    waiting.splice(0);
+    claimer.wake();
+    await vi.waitFor(() => expect(waiting).toHaveLength(1));
+    controller.abort();
+    await running;
+    claimer.stop();
+    expect(claimer.done).toBe(true);
+  });
+
+  it('backs off while nothing is due, and a nudge ends the back-off', async () => {
+    const { claimer, claimDue, controller } = await loop(0);
+    const running = claimer.run();
+    await vi.waitFor(() => expect(claimDue).toHaveBeenCalledTimes(1));
+    claimer.nudge();
+    await vi.waitFor(() => expect(claimDue).toHaveBeenCalledTimes(2));
+    controller.abort();
+    await running;
+    claimer.stop();
+    expect(claimDue).toHaveBeenCalledTimes(2);
+  });
+
+  it('a retry falling due wakes it, and a failed claim is reported', async () => {
+    const { svc, claimer, claimDue, controller, failures } = await loop(0);
+    claimDue.mockRejectedValueOnce(new Error('down'));
+    const running = claimer.run();
+    await vi.waitFor(() => expect(failures).toEqual([new Error('down')]));
+    claimer.wakeAt(svc.clock.now().getTime());
+    await vi.waitFor(() => expect(claimDue).toHaveBeenCalledTimes(2));
+    controller.abort();
+    await running;
+    claimer.stop();
+  });
+});

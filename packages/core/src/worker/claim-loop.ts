@@ -1,0 +1,189 @@
+import type { ServiceDeps } from '../deps/service-deps';
+import type { ClaimedDelivery } from '../storage/delivery-store';
+import type { BreakerBook } from './breakers';
+import { type ClaimedBatch, claimBatch } from './claimer';
+import type { DeliveryOptions } from './defaults';
+import type { EndpointSlots } from './endpoint-slots';
+import type { OutageLog } from './outage-log';
+import type { WorkerPulse } from './worker-liveness';
+
+/** A claimed delivery waiting in a running worker for a sender, with the batch it came in. */
+export interface Waiting {
+  readonly batch: ClaimedBatch;
+  readonly claimed: ClaimedDelivery;
+}
+
+/** The claiming side of a running worker; see {@link claimLoop}. */
+export interface ClaimLoop {
+  /** Claims until the signal aborts; resolves once it has stopped. */
+  run(): Promise<void>;
+  /** Whether the loop has stopped: no more deliveries will come. */
+  readonly done: boolean;
+  /** Unparks the claimer when it waits for the deliveries that could go to run low. */
+  wake(): void;
+  /** Claim again now: ends an idle back-off, or is kept so the claim in flight is followed by another. */
+  nudge(): void;
+  /** Claim again at `at` (ms since the epoch): a retry this worker wrote falls due then. */
+  wakeAt(at: number | undefined): void;
+  /** Clears its timers and its abort listener. */
+  stop(): void;
+}
+
+/**
+ * The claimer of a running worker. It claims the next batch once fewer than `lowWater` claimed
+ * deliveries could go, passing over endpoints with `crowd` deliveries waiting here and those
+ * whose breaker holds them back, and parks otherwise. While the outbox is empty it backs off,
+ * doubling from `idleMs` up to `maxIdleMs`; a nudge from a sender or a retry falling due wakes it.
+ * Each batch is added to `waiting` and `claimed` is called; every error goes to `storage`.
+ */
+export function claimLoop(
+  deps: ServiceDeps,
+  options: DeliveryOptions,
+  loop: {
+    readonly signal: AbortSignal;
+    readonly waiting: Waiting[];
+    readonly slots: EndpointSlots;
+    readonly breakers: BreakerBook;
+    readonly pulse: WorkerPulse;
+    readonly storage: OutageLog;
+    readonly batchSize: number;
+    readonly lowWater: number;
+    readonly crowd: number;
+    readonly idleMs: number;
+    readonly maxIdleMs: number;
+    readonly maxWriteDelayMs: number;
+    readonly claimed: () => void;
+  },
+): ClaimLoop {
+  const { signal, waiting, slots } = loop;
+  let done = false;
+  let parked: (() => void) | undefined;
+  const wake = () => {
+    const resume = parked;
+    parked = undefined;
+    resume?.();
+  };
+  const wakeUps = idleWakeUps(deps, signal);
+  const onAbort = () => {
+    wakeUps.abort();
+    wake();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+
+  /** One claim, passing over crowded endpoints and those a breaker holds; undefined when it failed. */
+  const claim = async (): Promise<ClaimedBatch | undefined> => {
+    try {
+      const now = deps.clock.now();
+      const crowded = slots.crowded(waiting, loop.crowd);
+      const skipWebhookIds = [...new Set([...crowded, ...loop.breakers.holding(now)])];
+      const batch = await claimBatch(deps, {
+        ...options,
+        limit: loop.batchSize,
+        writeDelayMs: loop.maxWriteDelayMs,
+        skipWebhookIds,
+      });
+      loop.storage.succeeded();
+      return batch;
+    } catch (error) {
+      loop.storage.failed(error);
+      return undefined;
+    }
+  };
+
+  const run = async () => {
+    let wait = loop.idleMs;
+    while (!signal.aborted) {
+      loop.pulse.beat();
+      if (slots.sendable(waiting) >= loop.lowWater) {
+        await new Promise<void>((resolve) => {
+          parked = resolve;
+        });
+        continue;
+      }
+      // What happens from here on is seen by this claim, or calls for the next one.
+      wakeUps.claiming();
+      const batch = await claim();
+      if (!batch || batch.items.length === 0) {
+        // Nothing due beyond what is in hand: back off, but senders wake it once the queue runs low.
+        await wakeUps.idle(wait);
+        wait = Math.min(loop.maxIdleMs, wait * 2);
+        continue;
+      }
+      wait = loop.idleMs;
+      for (const claimed of batch.items) waiting.push({ batch, claimed });
+      loop.claimed();
+    }
+    done = true;
+    loop.claimed();
+  };
+
+  return {
+    run,
+    get done() {
+      return done;
+    },
+    wake,
+    nudge: wakeUps.nudge,
+    wakeAt: wakeUps.wakeAt,
+    stop() {
+      wakeUps.stop();
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * The idle claimer's sleep: it lasts until its back-off ends, a nudge comes (a sender saw the
+ * queue run low), a retry this worker wrote falls due, or the signal aborts. A nudge that comes
+ * while a claim is in flight is kept, so the claimer does not then sleep through it.
+ */
+function idleWakeUps(deps: Pick<ServiceDeps, 'clock'>, signal: AbortSignal) {
+  let wakeIdle: (() => void) | undefined;
+  let claimAgain = false;
+  const nudge = () => {
+    if (wakeIdle) wakeIdle();
+    else claimAgain = true;
+  };
+  let dueTimer: ReturnType<typeof setTimeout> | undefined;
+  let dueAt = Number.POSITIVE_INFINITY;
+  return {
+    nudge,
+    /** A claim starts: what happens from here on is seen by it, or calls for the next one. */
+    claiming() {
+      claimAgain = false;
+    },
+    idle: (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (signal.aborted || claimAgain) {
+          claimAgain = false;
+          return resolve();
+        }
+        const end = () => {
+          clearTimeout(timer);
+          wakeIdle = undefined;
+          resolve();
+        };
+        const timer = setTimeout(end, ms);
+        wakeIdle = end;
+      }),
+    wakeAt(at: number | undefined) {
+      if (at === undefined || at >= dueAt) return;
+      clearTimeout(dueTimer);
+      dueAt = at;
+      dueTimer = setTimeout(
+        () => {
+          dueAt = Number.POSITIVE_INFINITY;
+          nudge();
+        },
+        Math.max(0, at - deps.clock.now().getTime()),
+      );
+      dueTimer.unref?.();
+    },
+    abort() {
+      wakeIdle?.();
+    },
+    stop() {
+      clearTimeout(dueTimer);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { ServiceDeps } from '../deps/service-deps';
+import type { Delivery } from '../storage/delivery-store';
+import type { BreakerBook } from './breakers';
+import type { ClaimLoop, Waiting } from './claim-loop';
+import { type DeliveryOptions, timeoutMsOf } from './defaults';
+import type { EndpointSlots } from './endpoint-slots';
+import type { OutageLog } from './outage-log';
+import { type Settled, settleOne } from './senders';
+import type { WorkerPulse } from './worker-liveness';
+
+/** The senders of a running worker; see {@link senderPool}. */
+export interface SenderPool {
+  /** Wakes parked senders: deliveries came, a slot came free, or the claimer stopped. */
+  wake(): void;
+  /** Starts `concurrency` senders and the watch for slow sends. */
+  start(): void;
+  /** Resolves once every sender has returned (the signal aborted, or the claimer stopped and nothing is left). */
+  finished(): Promise<void>;
+}
+
+/**
+ * The senders of a running worker: each takes the first waiting delivery whose endpoint has a
+ * free slot, settles it (`settleOne`) and hands the outcome to `writes`. A sender with nothing it
+ * may send wakes the claimer and parks. A send that has taken a quarter of its time-out stops
+ * counting against `concurrency`: another sender starts in its place, up to `4 × concurrency`
+ * such slow sends, so endpoints that hang cannot take the senders of those that answer; when all
+ * of an endpoint's slots are held by slow sends, `holdBack` defers the rest of its deliveries.
+ */
+export function senderPool(
+  deps: ServiceDeps,
+  options: DeliveryOptions,
+  pool: {
+    readonly signal: AbortSignal;
+    readonly waiting: Waiting[];
+    readonly slots: EndpointSlots;
+    readonly perEndpoint: number;
+    readonly concurrency: number;
+    readonly lowWater: number;
+    readonly crowd: number;
+    readonly breakers: BreakerBook;
+    readonly pulse: WorkerPulse;
+    readonly storage: OutageLog;
+    readonly claimer: Pick<ClaimLoop, 'done' | 'wake' | 'nudge'>;
+    readonly writes: { add(settled: Settled): void; afterSend(): Promise<void> | undefined };
+    readonly holdBack: (delivery: Pick<Delivery, 'affiliateId' | 'webhookId'>) => void;
+  },
+): SenderPool {
+  const { signal, waiting, slots, lowWater, crowd, claimer } = pool;
+  const slowMs = timeoutMsOf(options) / 4;
+  const maxSlow = 4 * pool.concurrency;
+  let parked: (() => void)[] = [];
+  const wake = () => {
+    const resume = parked;
+    parked = [];
+    for (const one of resume) one();
+  };
+  signal.addEventListener('abort', wake, { once: true });
+  const waitingFor = (webhookId: string) =>
+    waiting.reduce((count, { claimed }) => count + (claimed.delivery.webhookId === webhookId ? 1 : 0), 0);
+  // Sends in flight, so the slow ones can be found; a slow one's sender hands its place over.
+  const sends = new Set<{ readonly startedAt: number; readonly delivery: Delivery; slow: boolean }>();
+  let slowSends = 0;
+  const running = new Set<Promise<void>>();
+  const startSender = () => {
+    const run = sender().finally(() => running.delete(run));
+    running.add(run);
+  };
+  let watch: ReturnType<typeof setInterval> | undefined;
+  const watchSlowSends = () => {
+    const now = performance.now();
+    const slowPer = new Map<string, number>();
+    for (const send of sends) {
+      if (send.slow) slowPer.set(send.delivery.webhookId, (slowPer.get(send.delivery.webhookId) ?? 0) + 1);
+      if (send.slow || now - send.startedAt < slowMs || slowSends >= maxSlow) continue;
+      send.slow = true;
+      slowSends += 1;
+      const slow = (slowPer.get(send.delivery.webhookId) ?? 0) + 1;
+      slowPer.set(send.delivery.webhookId, slow);
+      if (slow >= pool.perEndpoint) pool.holdBack(send.delivery);
+      if (!signal.aborted) startSender();
+    }
+  };
+
+  async function sender(): Promise<void> {
+    while (!signal.aborted) {
+      const index = slots.pick(waiting);
+      if (index < 0) {
+        if (claimer.done) return;
+        claimer.wake();
+        await new Promise<void>((resolve) => parked.push(resolve));
+        continue;
+      }
+      pool.pulse.beat();
+      const [next] = waiting.splice(index, 1) as [Waiting];
+      const webhookId = next.claimed.delivery.webhookId;
+      slots.take(webhookId);
+      if (slots.sendable(waiting) < lowWater) claimer.wake();
+      // A claim that came back empty passed over crowded endpoints: claim again once the queue
+      // runs low, or once this endpoint is no longer crowded.
+      if (waiting.length < lowWater || waitingFor(webhookId) === crowd - 1) claimer.nudge();
+      const send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
+      sends.add(send);
+      try {
+        // Awaited first: the writer's waiting outcomes may be swapped for a fresh group meanwhile.
+        const settled = await settleOne(deps, next.batch, next.claimed, options, pool.breakers);
+        pool.writes.add(settled);
+      } catch (error) {
+        // A failed webhook read: the delivery keeps its lease and is sent again once it ends.
+        pool.storage.failed(error);
+      } finally {
+        sends.delete(send);
+        slots.give(webhookId);
+        // A slot of this endpoint is free: a sender parked on it may go on.
+        wake();
+      }
+      const write = pool.writes.afterSend();
+      if (write) await write;
+      if (send.slow) {
+        // Another sender took this one's place when the send turned slow.
+        slowSends -= 1;
+        return;
+      }
+    }
+  }
+
+  return {
+    wake,
+    start() {
+      watch = setInterval(watchSlowSends, slowMs / 4);
+      watch.unref?.();
+      for (let i = 0; i < pool.concurrency; i += 1) startSender();
+    },
+    async finished() {
+      while (running.size > 0) await Promise.all(running);
+      clearInterval(watch);
+      signal.removeEventListener('abort', wake);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import type { ClaimedDelivery, DeliveryStore } from '@affiliate-commerce/core/storage';
+import type { Db } from './db';
+import { type ClaimedJson, type Sql, toDelivery, toEvent } from './delivery-rows';
+
+/** Leases: the worker's claim of due deliveries, giving back unsent ones, and moving an endpoint's pending ones in time. */
+export function deliveryClaims(
+  db: Db,
+  sql: Sql,
+): Pick<DeliveryStore, 'claimDue' | 'release' | 'defer' | 'resume'> {
+  // One statement: pick due rows no other worker holds, lease them, and join their events.
+  const claim = sql(
+    `with due as (
+       select affiliate_id, id from {s}.deliveries
+       where status = 'pending' and next_attempt_at <= $1 and (lease_expires_at is null or lease_expires_at <= $1)
+         and webhook_id <> all($5::text[])
+       order by next_attempt_at, id
+       limit $2
+       for update skip locked
+     ), claimed as (
+       update {s}.deliveries d set lease_token = $3, lease_expires_at = $4
+       from due where d.affiliate_id = due.affiliate_id and d.id = due.id
+       returning d.*
+     )
+     -- One JSON document for the whole batch: parsing it is one native JSON.parse, where a row per
+     -- delivery cost more to decode in the driver than the claim costs the server.
+     select coalesce(json_agg(json_build_object(
+         'affiliate_id', c.affiliate_id, 'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id,
+         'event_type', c.event_type, 'status', c.status, 'attempts', c.attempts, 'next_attempt_at', c.next_attempt_at,
+         'last_attempt_at', c.last_attempt_at, 'last_status_code', c.last_status_code, 'created_at', c.created_at,
+         'updated_at', c.updated_at, 'event_occurred_at', e.occurred_at, 'event_data', e.data,
+         'event_patient', e.patient, 'event_attribution', e.attribution, 'event_traceparent', e.traceparent
+       ) order by c.next_attempt_at, c.id), '[]') as claimed
+     from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id`,
+  );
+  const release = sql(
+    `update {s}.deliveries d set lease_token = null, lease_expires_at = null,
+       next_attempt_at = coalesce(u.next_attempt_at, d.next_attempt_at)
+     from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as u(affiliate_id, id, lease_token, next_attempt_at)
+     where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
+     returning d.id`,
+  );
+  const defer = sql(
+    `update {s}.deliveries set next_attempt_at = $3
+     where affiliate_id = $1 and webhook_id = $2 and status = 'pending' and next_attempt_at < $3
+       and (lease_expires_at is null or lease_expires_at <= $4)
+     returning id`,
+  );
+  const resume = sql(
+    `update {s}.deliveries set next_attempt_at = $4
+     where affiliate_id = $1 and webhook_id = $2 and status = 'pending'
+       and next_attempt_at > $4 and next_attempt_at <= $3
+       and (lease_expires_at is null or lease_expires_at <= $4)
+     returning id`,
+  );
+  return {
+    async claimDue({ now, limit, leaseMs, leaseToken, skipWebhookIds = [] }) {
+      const { rows } = await db.query<{ claimed: ClaimedJson[] }>(claim, [
+        now,
+        limit,
+        leaseToken,
+        new Date(now.getTime() + leaseMs),
+        skipWebhookIds,
+      ]);
+      const date = (text: string | null) => (text === null ? null : new Date(text));
+      return rows[0]!.claimed.map(
+        (row): ClaimedDelivery => ({
+          delivery: toDelivery({
+            ...row,
+            next_attempt_at: date(row.next_attempt_at),
+            last_attempt_at: date(row.last_attempt_at),
+            created_at: new Date(row.created_at),
+            updated_at: new Date(row.updated_at),
+          }),
+          event: toEvent({
+            affiliate_id: row.affiliate_id,
+            id: row.event_id,
+            event_type: row.event_type,
+            occurred_at: new Date(row.event_occurred_at),
+            data: row.event_data,
+            patient: row.event_patient,
+            attribution: row.event_attribution,
+            traceparent: row.event_traceparent,
+          }),
+          leaseToken,
+        }),
+      );
+    },
+    async release({ items }) {
+      if (items.length === 0) return 0;
+      const { rows } = await db.query(release, [
+        items.map((i) => i.affiliateId),
+        items.map((i) => i.id),
+        items.map((i) => i.leaseToken),
+        items.map((i) => i.nextAttemptAt ?? null),
+      ]);
+      return rows.length;
+    },
+    async defer({ affiliateId, webhookId, until, now }) {
+      const { rows } = await db.query(defer, [affiliateId, webhookId, until, now]);
+      return rows.length;
+    },
+    async resume({ affiliateId, webhookId, heldUntil, now }) {
+      const { rows } = await db.query(resume, [affiliateId, webhookId, heldUntil, now]);
+      return rows.length;
+    },
+  };
+}
