@@ -1,6 +1,6 @@
-import { type EventPosition, eventDictionary, type Service, type Storage } from '@affiliate-commerce/core';
+import { eventDictionary, type Service, type Storage } from '@affiliate-commerce/core';
 import { responseText } from '@affiliate-commerce/core/http';
-import type { EventListQuery } from '@affiliate-commerce/core/storage';
+import type { EventListQuery, EventPosition } from '@affiliate-commerce/core/storage';
 import type pg from 'pg';
 
 /**

@@ -10,7 +10,7 @@
 import { createHmac } from 'node:crypto';
 import type { EventRecord } from '@affiliate-commerce/core';
 import { buildV2Payload } from '@affiliate-commerce/core/http';
-import { signStandardWebhook, signWebhook } from '@affiliate-commerce/webhook-verify';
+import { signWebhook } from '@affiliate-commerce/webhook-verify';
 import fastRedact from 'fast-redact';
 import { Bench } from 'tinybench';
 import { machineLine, writeSection } from './docs-section';
@@ -156,7 +156,13 @@ const ours = (event: EventRecord) => {
   // The HMACs core's webhookHeaders runs on Node, called directly: the bench stays synchronous on
   // both sides. A v2 delivery is signed twice: X-Webhook-Signature and webhook-signature.
   const signature = signWebhook({ payload: body, secret: [secret], timestamp });
-  const standard = signStandardWebhook({ id: event.eventId, payload: body, secret: [secret], timestamp });
+  const standard = signWebhook({
+    scheme: 'standard-webhooks',
+    id: event.eventId,
+    payload: body,
+    secret: [secret],
+    timestamp,
+  });
   return signature.length + standard['webhook-signature'].length + body.length;
 };
 const floorFor = (event: EventRecord) => {

@@ -1,10 +1,6 @@
 import type { Service } from '@affiliate-commerce/core';
 import { signingSecretsOf } from '@affiliate-commerce/core/http';
-import {
-  isWebhookVerificationError,
-  safeVerifyWebhook,
-  verifyWebhookV1,
-} from '@affiliate-commerce/webhook-verify';
+import { isWebhookVerificationError, verifyWebhook } from '@affiliate-commerce/webhook-verify';
 import express, { type Router } from 'express';
 import { demoPrincipals } from './demo-tokens';
 
@@ -74,11 +70,11 @@ function verify(body: Buffer, signature: string | undefined, version: string, se
   if (!signature) return 'unsigned';
   if (secrets.length === 0) return 'no_secret';
   if (version === 'v2') {
-    const result = safeVerifyWebhook({ payload: body, signature, secrets });
+    const result = verifyWebhook({ payload: body, signature, secrets, throwOnError: false });
     return result.ok ? undefined : result.error.code;
   }
   try {
-    verifyWebhookV1({ payload: body, signature, secrets });
+    verifyWebhook({ payload: body, signature, secrets, version: 'v1' });
     return undefined;
   } catch (error) {
     if (isWebhookVerificationError(error)) return error.code;

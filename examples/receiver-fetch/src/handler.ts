@@ -1,5 +1,5 @@
 import {
-  safeVerifyWebhookAsync,
+  verifyWebhookAsync,
   type WebhookEvent,
   type WebhookVerificationErrorCode,
 } from '@affiliate-commerce/webhook-verify';
@@ -34,10 +34,11 @@ export function createWebhookHandler({ secrets, store, onEvent }: HandlerOptions
     if (request.method !== 'POST') return json(405, { error: 'METHOD_NOT_ALLOWED' });
     // The bytes as they came: request.json() would parse, and request.text() would replace
     // invalid UTF-8, either way changing what the signature covers.
-    const result = await safeVerifyWebhookAsync({
+    const result = await verifyWebhookAsync({
       payload: await request.arrayBuffer(),
       signature: request.headers.get('x-webhook-signature'),
       secrets,
+      throwOnError: false,
     });
     if (!result.ok) return json(statusOf(result.error.code), { error: result.error.code });
     const { event } = result;

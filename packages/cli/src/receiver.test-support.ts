@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { safeVerifyWebhook } from '@affiliate-commerce/webhook-verify';
+import { verifyWebhook } from '@affiliate-commerce/webhook-verify';
 import { freePort } from '../../../test-support/services';
 
 export { freePort };
@@ -50,11 +50,12 @@ export async function startReceiver(options: { port?: number; listening?: boolea
         const body = Buffer.concat(chunks).toString('utf8');
         const check = (scheme: 'affiliate-commerce' | 'standard-webhooks'): true | string => {
           if (!receiver.secret) return 'NO_SECRET';
-          const result = safeVerifyWebhook({
+          const result = verifyWebhook({
             payload: body,
             headers: request.headers,
             secret: receiver.secret,
             scheme,
+            throwOnError: false,
           });
           return result.ok ? true : result.error.code;
         };

@@ -1,3 +1,6 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import * as http from './http-api';
 import * as root from './index';
@@ -21,6 +24,34 @@ describe('the entry points', () => {
     const homes = new Map<string, string[]>();
     for (const [name, entry] of entries)
       for (const key of Object.keys(entry)) homes.set(key, [...(homes.get(key) ?? []), name]);
+    const twice = [...homes]
+      .filter(([, where]) => where.length > 1)
+      .map(([key, where]) => `${key}: ${where.join(', ')}`);
+    expect(twice).toEqual([]);
+  });
+
+  it('no name, type or value, is exported by two entry points', () => {
+    const src = dirname(fileURLToPath(import.meta.url));
+    const entryFiles = {
+      '.': 'index.ts',
+      './http': 'http-api.ts',
+      './node': 'node-api.ts',
+      './storage': 'storage-api.ts',
+    };
+    const { config } = ts.readConfigFile(join(src, '../../../tsconfig.base.json'), ts.sys.readFile);
+    const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, src);
+    const program = ts.createProgram(
+      Object.values(entryFiles).map((file) => join(src, file)),
+      { ...options, noEmit: true },
+    );
+    const checker = program.getTypeChecker();
+    const homes = new Map<string, string[]>();
+    for (const [name, file] of Object.entries(entryFiles)) {
+      const module = checker.getSymbolAtLocation(program.getSourceFile(join(src, file))!)!;
+      for (const exported of checker.getExportsOfModule(module))
+        homes.set(exported.name, [...(homes.get(exported.name) ?? []), name]);
+    }
+    expect(homes.size).toBeGreaterThan(200);
     const twice = [...homes]
       .filter(([, where]) => where.length > 1)
       .map(([key, where]) => `${key}: ${where.join(', ')}`);

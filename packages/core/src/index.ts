@@ -142,70 +142,28 @@ export {
 export { exampleEventIdPrefix, isExampleEventId } from './rules/events/example-marker';
 export { apiVersion, type EventPatient, type EventRecord } from './rules/events/v2-payload';
 export { createService, type Service, type ServiceOptions } from './service';
-export type { Affiliate, AffiliateStore } from './storage/affiliate-store';
-export type {
-  BillingProfile,
-  BillingStore,
-  PaymentMethodDetails,
-  StoredPaymentMethod,
-} from './storage/billing-store';
-export type {
-  CouponReportFilters,
-  CouponReportPage,
-  CouponReportQuery,
-  CouponReportSort,
-  CouponReportStore,
-  CouponReportSummary,
-  CouponSortBy,
-  CouponUsageRow,
-  ReportRange,
-} from './storage/coupon-report-store';
-export type {
-  AttemptOutcome,
-  Backlog,
-  ClaimedDelivery,
-  Delivery,
-  DeliveryAttempt,
-  DeliveryStatus,
-  DeliveryStore,
-  EventListQuery,
-  EventPage,
-  EventPosition,
-  Page,
-  PruneCounts,
-  RecoverResult,
-} from './storage/delivery-store';
-export type {
-  Journey,
-  JourneyStatus,
-  JourneyStore,
-  JourneyTemplate,
-  NewJourney,
-} from './storage/journey-store';
+// The records host calls return and the storage a host passes in; the store ports and what only
+// storage implementations need are under `@affiliate-commerce/core/storage`.
+export type { Affiliate } from './storage/affiliate-store';
+export type { PruneCounts, RecoverResult } from './storage/delivery-store';
+export type { Journey, JourneyStatus, JourneyTemplate } from './storage/journey-store';
 export type {
   CouponRedemption,
   DiscountType,
   Order,
   OrderProduct,
   OrderStatus,
-  OrderStore,
 } from './storage/order-store';
-export type { Patient, PatientStore } from './storage/patient-store';
-export type { CommerceRecord, RecordKind, RecordStore } from './storage/record-store';
-export type { Storage, StorageCheck, TransactionOptions } from './storage/storage';
-export type { Cadence, Subscription, SubscriptionStore } from './storage/subscription-store';
-export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './storage/support-store';
+export type { Patient } from './storage/patient-store';
+export type { CommerceRecord, RecordKind } from './storage/record-store';
+export type { Storage, StorageCheck } from './storage/storage';
+export type { Cadence, Subscription } from './storage/subscription-store';
 export type {
   EndpointDisabledNotice,
-  HealthCheck,
   PayloadVersion,
-  SealedSecret,
-  StoredSecret,
   Webhook,
-  WebhookBreaker,
   WebhookDisabledReason,
   WebhookStatus,
-  WebhookStore,
 } from './storage/webhook-store';
 export type { DeliveryOptions } from './worker/defaults';
 export {

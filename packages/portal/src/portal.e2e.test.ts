@@ -489,9 +489,7 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     );
     expect(example).toEqual(served.data.v2);
     expect(example.event_type).toBe('journey_started');
-    expect(await page.getByLabel('Verification code sample').textContent()).toContain(
-      'safeVerifyWebhookAsync',
-    );
+    expect(await page.getByLabel('Verification code sample').textContent()).toContain('verifyWebhookAsync');
     await checkpoint(page, 'catalog');
     expect(await cspViolations(page)).toEqual([]);
   });

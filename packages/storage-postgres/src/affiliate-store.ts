@@ -1,4 +1,5 @@
-import type { Affiliate, AffiliateStore } from '@affiliate-commerce/core/storage';
+import type { Affiliate } from '@affiliate-commerce/core';
+import type { AffiliateStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

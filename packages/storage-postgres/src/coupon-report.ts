@@ -1,10 +1,10 @@
+import type { DiscountType } from '@affiliate-commerce/core';
 import type {
   CouponReportFilters,
   CouponReportQuery,
   CouponReportSort,
   CouponReportStore,
   CouponUsageRow,
-  DiscountType,
 } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';

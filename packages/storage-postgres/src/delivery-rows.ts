@@ -1,9 +1,5 @@
-import type {
-  Delivery,
-  DeliveryAttempt,
-  DeliveryStatus,
-  EventRecord,
-} from '@affiliate-commerce/core/storage';
+import type { EventRecord } from '@affiliate-commerce/core';
+import type { Delivery, DeliveryAttempt, DeliveryStatus } from '@affiliate-commerce/core/storage';
 
 // The rows of the outbox's tables and the records made of them, shared by the parts of the delivery store.
 

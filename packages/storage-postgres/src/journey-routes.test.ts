@@ -3,7 +3,7 @@
  * all, which PostgreSQL text cannot hold) is dropped before storage, so the journey still loads
  * (docs/api.md §8.2) and nothing answers 500.
  */
-import type { Storage } from '@affiliate-commerce/core/storage';
+import type { Storage } from '@affiliate-commerce/core';
 import { type TestService, testService } from '@affiliate-commerce/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './postgres-storage';

@@ -1,10 +1,5 @@
-import type {
-  Attribution,
-  Journey,
-  JourneyStatus,
-  JourneyStore,
-  JourneyTemplate,
-} from '@affiliate-commerce/core/storage';
+import type { Attribution, Journey, JourneyStatus, JourneyTemplate } from '@affiliate-commerce/core';
+import type { JourneyStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

@@ -1,4 +1,5 @@
-import type { CouponRedemption, Order, OrderProduct, OrderStore } from '@affiliate-commerce/core/storage';
+import type { CouponRedemption, Order, OrderProduct } from '@affiliate-commerce/core';
+import type { OrderStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

@@ -1,4 +1,5 @@
-import type { Patient, PatientStore } from '@affiliate-commerce/core/storage';
+import type { Patient } from '@affiliate-commerce/core';
+import type { PatientStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

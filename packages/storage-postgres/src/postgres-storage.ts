@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Logger } from '@affiliate-commerce/core';
-import type { Storage } from '@affiliate-commerce/core/storage';
+import type { Logger, Storage } from '@affiliate-commerce/core';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { postgresAffiliateStore } from './affiliate-store';

@@ -1,4 +1,5 @@
-import type { CommerceRecord, RecordKind, RecordStore } from '@affiliate-commerce/core/storage';
+import type { CommerceRecord, RecordKind } from '@affiliate-commerce/core';
+import type { RecordStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

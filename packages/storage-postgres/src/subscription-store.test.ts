@@ -1,4 +1,4 @@
-import type { Storage } from '@affiliate-commerce/core/storage';
+import type { Storage } from '@affiliate-commerce/core';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, pgliteDb } from './db';

@@ -1,4 +1,5 @@
-import type { Subscription, SubscriptionStore } from '@affiliate-commerce/core/storage';
+import type { Subscription } from '@affiliate-commerce/core';
+import type { SubscriptionStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

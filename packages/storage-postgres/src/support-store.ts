@@ -1,10 +1,10 @@
+import type { CaseStatusCategory } from '@affiliate-commerce/core';
 import type {
-  CaseStatusCategory,
   SupportCase,
   SupportStore,
   SyncedField,
   SyncedRequestType,
-} from '@affiliate-commerce/core';
+} from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 

@@ -1,7 +1,7 @@
+import type { Webhook } from '@affiliate-commerce/core';
 import type {
   HealthCheck,
   StoredSecret,
-  Webhook,
   WebhookBreaker,
   WebhookStore,
 } from '@affiliate-commerce/core/storage';

@@ -1,11 +1,6 @@
-import {
-  type DeliveryAttempt,
-  exampleEvent,
-  type IdGenerator,
-  retryDelaysMs,
-  type Service,
-} from '@affiliate-commerce/core';
+import { exampleEvent, type IdGenerator, retryDelaysMs, type Service } from '@affiliate-commerce/core';
 import { createWebhook, updateWebhook } from '@affiliate-commerce/core/http';
+import type { DeliveryAttempt } from '@affiliate-commerce/core/storage';
 import { demoFailingPath, demoReceiverPath } from '../demo-receiver';
 import { unwrap } from './unwrap';
 

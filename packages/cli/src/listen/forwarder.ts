@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { signStandardWebhook, signWebhook } from '@affiliate-commerce/webhook-verify';
+import { signWebhook } from '@affiliate-commerce/webhook-verify';
 import { deadlineSignal } from '../api/api-client';
 import { isConnectionRefused, networkMessage } from '../api/api-error';
 import type { EventEnvelope } from '../api/events-api';
@@ -74,7 +74,7 @@ export function deliveryHeaders(input: {
     'X-Webhook-Id': id,
     'X-Webhook-Version': 'v2',
     'X-Webhook-Signature': signWebhook({ payload, secret, timestamp }),
-    ...signStandardWebhook({ id, payload, secret, timestamp }),
+    ...signWebhook({ scheme: 'standard-webhooks', id, payload, secret, timestamp }),
   };
 }
 

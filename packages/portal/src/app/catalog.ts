@@ -17,14 +17,15 @@ from standardwebhooks.webhooks import Webhook
 event = Webhook(WEBHOOK_SECRET).verify(raw_body, headers)  # raises on a bad or stale signature`;
 
 /** How a receiver verifies a delivery (the webhook-verify README's Workers/Deno/Bun form). */
-export const verifySample = `import { safeVerifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
+export const verifySample = `import { verifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
 
 export default {
   async fetch(request: Request, env: { WEBHOOK_SECRET: string }) {
-    const result = await safeVerifyWebhookAsync({
+    const result = await verifyWebhookAsync({
       payload: await request.arrayBuffer(), // the raw bytes, never re-serialized JSON
       headers: request.headers, // X-Webhook-Signature, or the Standard Webhooks set
       secret: env.WEBHOOK_SECRET, // the whole whsec_… string shown once in the portal
+      throwOnError: false, // a result instead of an exception
     });
     if (!result.ok) return new Response(result.error.code, { status: 400 });
     // dedupe by result.event.event_id, then process result.event (typed by event_type)

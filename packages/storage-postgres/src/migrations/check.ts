@@ -1,4 +1,4 @@
-import type { StorageCheck } from '@affiliate-commerce/core/storage';
+import type { StorageCheck } from '@affiliate-commerce/core';
 import type { Db } from '../db';
 import { quoteSchema } from '../identifiers';
 import { migrations } from './index';

@@ -1,5 +1,5 @@
+import type { Storage } from '@affiliate-commerce/core';
 import { staticTokenAuth } from '@affiliate-commerce/core/sandbox';
-import type { Storage } from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestService, testService } from '../service/test-service';
 import {

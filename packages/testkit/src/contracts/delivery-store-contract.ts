@@ -1,11 +1,5 @@
-import type {
-  AttemptOutcome,
-  Delivery,
-  DeliveryAttempt,
-  EventRecord,
-  Storage,
-  Webhook,
-} from '@affiliate-commerce/core/storage';
+import type { EventRecord, Storage, Webhook } from '@affiliate-commerce/core';
+import type { AttemptOutcome, Delivery, DeliveryAttempt } from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventListContract } from './event-list-contract';
 

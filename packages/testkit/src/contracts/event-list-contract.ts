@@ -1,11 +1,5 @@
-import type {
-  Delivery,
-  EventListQuery,
-  EventPage,
-  EventPosition,
-  EventRecord,
-  Storage,
-} from '@affiliate-commerce/core/storage';
+import type { EventRecord, Storage } from '@affiliate-commerce/core';
+import type { Delivery, EventListQuery, EventPage, EventPosition } from '@affiliate-commerce/core/storage';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 

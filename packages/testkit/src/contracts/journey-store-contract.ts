@@ -1,10 +1,5 @@
-import type {
-  Attribution,
-  JourneyTemplate,
-  NewJourney,
-  Order,
-  Storage,
-} from '@affiliate-commerce/core/storage';
+import type { Attribution, JourneyTemplate, Order, Storage } from '@affiliate-commerce/core';
+import type { NewJourney } from '@affiliate-commerce/core/storage';
 import { describe, expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.123Z');

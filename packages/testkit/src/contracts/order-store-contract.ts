@@ -1,4 +1,4 @@
-import type { CouponRedemption, Order, Storage } from '@affiliate-commerce/core/storage';
+import type { CouponRedemption, Order, Storage } from '@affiliate-commerce/core';
 import { describe, expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.123Z');

@@ -1,4 +1,4 @@
-import type { CommerceRecord, Storage } from '@affiliate-commerce/core/storage';
+import type { CommerceRecord, Storage } from '@affiliate-commerce/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { Storage, Subscription } from '@affiliate-commerce/core/storage';
+import type { Storage, Subscription } from '@affiliate-commerce/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingStoreContract } from './billing-store-contract';
 import { couponReportContract } from './coupon-report-contract';

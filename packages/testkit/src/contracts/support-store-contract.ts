@@ -1,4 +1,5 @@
-import type { Storage, SupportCase, SyncedRequestType } from '@affiliate-commerce/core/storage';
+import type { Storage } from '@affiliate-commerce/core';
+import type { SupportCase, SyncedRequestType } from '@affiliate-commerce/core/storage';
 import { expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');

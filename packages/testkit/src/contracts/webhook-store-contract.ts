@@ -1,4 +1,5 @@
-import type { HealthCheck, Storage, Webhook, WebhookBreaker } from '@affiliate-commerce/core/storage';
+import type { Storage, Webhook } from '@affiliate-commerce/core';
+import type { HealthCheck, WebhookBreaker } from '@affiliate-commerce/core/storage';
 import { expect, it } from 'vitest';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { Delivery } from '@affiliate-commerce/core';
+import type { Delivery } from '@affiliate-commerce/core/storage';
 import { expect } from 'vitest';
 import type { HttpCase, HttpTable } from '../contracts/http-contract';
 import { type TestService, testTokens } from '../service/test-service';

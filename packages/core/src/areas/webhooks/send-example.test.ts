@@ -5,7 +5,7 @@ import {
   testService,
   testTokens,
 } from '@affiliate-commerce/testkit';
-import { verifyWebhook, verifyWebhookV1 } from '@affiliate-commerce/webhook-verify';
+import { verifyWebhook } from '@affiliate-commerce/webhook-verify';
 import { webhookEventSchemas } from '@affiliate-commerce/webhook-verify/schemas';
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../../ports/net/http-client';
@@ -121,7 +121,8 @@ describe('sendExample delivers through the real pipeline to one webhook', () => 
     await runDue(service.deps, { limit: 10 });
     const [request] = http.requests;
     expect(request!.headers['X-Webhook-Version']).toBe('v1');
-    const body = verifyWebhookV1({
+    const body = verifyWebhook({
+      version: 'v1',
       payload: request!.body!,
       signature: request!.headers['X-Webhook-Signature']!,
       secret: legacy.secret,

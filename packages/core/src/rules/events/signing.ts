@@ -1,9 +1,7 @@
 import {
   isStandardWebhooksSecret,
   type StandardWebhookHeaders,
-  signStandardWebhookAsync,
   signWebhookAsync,
-  signWebhookV1Async,
 } from '@affiliate-commerce/webhook-verify';
 
 /** The header carrying the signature (docs/api.md §5.4). */
@@ -53,7 +51,8 @@ export async function signStandard(input: {
   wholeSeconds(input.timestamp);
   const secrets = input.secrets.filter(isStandardWebhooksSecret);
   if (secrets.length === 0) return undefined;
-  return signStandardWebhookAsync({
+  return signWebhookAsync({
+    scheme: 'standard-webhooks',
     id: input.eventId,
     payload: input.body,
     secret: secrets,
@@ -66,5 +65,5 @@ export async function signStandard(input: {
  * secret during a rotation overlap.
  */
 export function signV1(input: { body: string; secrets: readonly string[] }): Promise<string> {
-  return signWebhookV1Async({ payload: input.body, secret: input.secrets });
+  return signWebhookAsync({ version: 'v1', payload: input.body, secret: input.secrets });
 }
