@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInChromium, launchChromium } from '../../../test-chromium';
+import { describeInChromium, launchChromium } from '../../../test-support/chromium';
 import vectors from '../test-vectors.json';
 import type * as WebBuild from './browser';
 import { signStandardWebhook, signWebhook, signWebhookV1 } from './index';
@@ -196,5 +196,66 @@ describeInChromium('5.4 the WebCrypto build in real Chromium', () => {
       { body: v!.body, header: v!.header, secret: v!.secrets[0]!, t: v!.timestamp! },
     );
     expect(answer).toEqual({ sameEvents: true, imports: 1, parsed: 'INVALID_PAYLOAD' });
+  });
+
+  it('answers with the new calls as with the deprecated names they replace, on every vector', async () => {
+    const answers = await page.evaluate(
+      async ({ cases, signing, standard }) => {
+        const settle = async (call: () => Promise<unknown>) => {
+          try {
+            return JSON.stringify({ value: await call() });
+          } catch (error) {
+            return window.wv.isWebhookVerificationError(error) ? error.code : `unexpected: ${error}`;
+          }
+        };
+        const pairs: [string, string][] = [];
+        for (const c of cases) {
+          const options = {
+            payload: c.body,
+            signature: c.header,
+            secrets: c.secrets,
+            ...(c.now === undefined ? {} : { now: new Date(c.now * 1000) }),
+            ...(c.tolerance_seconds === undefined ? {} : { toleranceSeconds: c.tolerance_seconds }),
+          };
+          if (c.version === 2) {
+            pairs.push([
+              await settle(() => window.wv.verifyWebhookSignatureAsync(options)),
+              await settle(() => window.wv.verifyWebhookAsync({ ...options, parse: false })),
+            ]);
+            pairs.push([
+              await settle(() => window.wv.safeVerifyWebhookAsync(options)),
+              await settle(() => window.wv.verifyWebhookAsync({ ...options, throwOnError: false })),
+            ]);
+          } else {
+            pairs.push([
+              await settle(() => window.wv.verifyWebhookV1Async(options)),
+              await settle(() => window.wv.verifyWebhookAsync({ ...options, version: 'v1' })),
+            ]);
+          }
+        }
+        for (const v of signing.filter((vector) => vector.version === 1)) {
+          const options = { payload: v.body, secret: v.secrets };
+          pairs.push([
+            await window.wv.signWebhookV1Async(options),
+            await window.wv.signWebhookAsync({ ...options, version: 'v1' }),
+          ]);
+        }
+        for (const v of standard) {
+          const options = { id: v.id, payload: v.body, secret: v.secrets, timestamp: v.timestamp };
+          pairs.push([
+            JSON.stringify(await window.wv.signStandardWebhookAsync(options)),
+            JSON.stringify(await window.wv.signWebhookAsync({ ...options, scheme: 'standard-webhooks' })),
+          ]);
+        }
+        return pairs;
+      },
+      {
+        cases: vectors.verification as VectorCase[],
+        signing: vectors.signing,
+        standard: vectors.standard_webhooks.signing,
+      },
+    );
+    expect(answers.length).toBeGreaterThan(vectors.verification.length);
+    for (const [old, current] of answers) expect(current).toBe(old);
   });
 });

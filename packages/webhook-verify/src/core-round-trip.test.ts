@@ -1,11 +1,5 @@
-import {
-  buildV2Payload,
-  categoryAllowlists,
-  type EventRecord,
-  eventDictionary,
-  signatureHeader,
-  signV2,
-} from '@affiliate-commerce/core';
+import { categoryAllowlists, type EventRecord, eventDictionary } from '@affiliate-commerce/core';
+import { buildV2Payload, signatureHeader, signV2 } from '@affiliate-commerce/core/http';
 import { describe, expect, it } from 'vitest';
 import { clickIdsForAdReplay, verifyWebhook, verifyWebhookAsync } from '.';
 import { webhookEventSchema } from './schemas';

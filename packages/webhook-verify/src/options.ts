@@ -52,28 +52,65 @@ export type SignatureSource =
       scheme?: SignatureScheme;
     };
 
-/** Options of `verifyWebhookSignature`: everything but the parsing. */
+/**
+ * Options of a v2 verification: the body, the secrets, where the signature is read and the time
+ * window. With `parse: false` these are all of {@link verifyWebhook}'s options.
+ */
 export type VerifySignatureOptions = SecretOptions &
   SignatureSource & {
     /** The raw body: string, Buffer, Uint8Array or ArrayBuffer. */
     payload: RawBody;
+    /** The payload version, `'v2'` (the default); a legacy v1 delivery takes {@link VerifyWebhookV1Options}. */
+    version?: 'v2';
     /** How far the signed time may be from `now`, either way. Default 300; `Infinity` turns the check off. */
     toleranceSeconds?: number;
     /** The time to check against; default the current time. */
     now?: Date;
   };
 
-/** Options of `verifyWebhook`. */
+/** Options of {@link verifyWebhook} for a v2 delivery, parsed into an event (the default). */
 export type VerifyWebhookOptions<T = WebhookEvent> = VerifySignatureOptions & {
   /** Validates the parsed body, e.g. `webhookEventSchema` from `@affiliate-commerce/webhook-verify/schemas`. */
   schema?: EventSchema<T>;
 };
 
-/** Options of `verifyWebhookV1`: v1 signatures carry no timestamp. */
-export type VerifyWebhookV1Options = SecretOptions & { payload: RawBody; signature: SignatureHeaderValue };
+/**
+ * Options of {@link verifyWebhook} for a legacy v1 delivery (`version: 'v1'`): the
+ * `X-Webhook-Signature` value alone, since v1 signatures carry no timestamp and no Standard
+ * Webhooks headers.
+ */
+export type VerifyWebhookV1Options<T = unknown> = SecretOptions & {
+  /** The raw body: string, Buffer, Uint8Array or ArrayBuffer. */
+  payload: RawBody;
+  /** The `X-Webhook-Signature` header value, `sha256=<base64>`. */
+  signature: SignatureHeaderValue;
+  /** `'v1'`; required by {@link verifyWebhook}. */
+  version?: 'v1';
+  /** Validates the parsed body; without it the body is returned as parsed JSON. */
+  schema?: EventSchema<T>;
+};
 
-/** Options of `signWebhook`. */
+/**
+ * Options of {@link verifyWebhook} with `parse: false`: the signature (and for v2 the time window)
+ * is checked and the body is left as it is, for receivers that queue the raw bytes.
+ */
+export type VerifySignatureOnlyOptions = (
+  | VerifySignatureOptions
+  | (VerifyWebhookV1Options & { version: 'v1' })
+) & {
+  /** `false`: check the signature only, without parsing the body; the call then returns nothing. */
+  parse: false;
+  schema?: undefined;
+};
+
+/**
+ * Options of {@link signWebhook} for `X-Webhook-Signature` v2 (the default): `t=<unix>,sha256=<base64>`.
+ */
 export interface SignWebhookOptions {
+  /** `'affiliate-commerce'` (the default): the `X-Webhook-Signature` value. */
+  scheme?: 'affiliate-commerce';
+  /** `'v2'` (the default). */
+  version?: 'v2';
   payload: RawBody;
   /** One secret, or several to sign a rotation header (new first). */
   secret: string | readonly string[];
@@ -81,14 +118,23 @@ export interface SignWebhookOptions {
   timestamp?: number | Date;
 }
 
-/** Options of `signWebhookV1`. */
+/** Options of {@link signWebhook} for a legacy v1 `X-Webhook-Signature` (`version: 'v1'`): `sha256=<base64>` over the body. */
 export interface SignWebhookV1Options {
+  scheme?: 'affiliate-commerce';
+  /** `'v1'`; required by {@link signWebhook}. */
+  version?: 'v1';
   payload: RawBody;
   secret: string | readonly string[];
 }
 
-/** Options of `signStandardWebhook`. */
+/**
+ * Options of {@link signWebhook} for the Standard Webhooks headers (`scheme: 'standard-webhooks'`):
+ * `webhook-id`, `webhook-timestamp` and `webhook-signature`, v2 deliveries only.
+ */
 export interface SignStandardWebhookOptions {
+  /** `'standard-webhooks'`; required by {@link signWebhook}. */
+  scheme?: 'standard-webhooks';
+  version?: 'v2';
   /** The message id (`webhook-id`), signed with the body: the event id, the same on every retry. */
   id: string;
   payload: RawBody;
@@ -98,7 +144,10 @@ export interface SignStandardWebhookOptions {
   timestamp?: number | Date;
 }
 
-/** What `safeVerifyWebhook` returns instead of throwing. */
+/**
+ * What {@link verifyWebhook} returns with `throwOnError: false`, instead of throwing a
+ * {@link WebhookVerificationError}: the event (`undefined` with `parse: false`), or the error.
+ */
 export type VerifyResult<T = WebhookEvent> =
   | { ok: true; event: T }
   | { ok: false; error: WebhookVerificationError };
@@ -163,6 +212,21 @@ export function match(prepared: Prepared, digests: readonly string[]): void {
 export function signingTime(timestamp: number | Date = new Date()): number {
   const t = Math.floor(+timestamp / (timestamp instanceof Date ? 1000 : 1));
   return t >= 0 && t < 1e15 ? t : misuse('bad timestamp');
+}
+
+/** @internal The payload version of the options: `'v2'` by default, or `'v1'`. */
+export function versionOf(version: unknown): 1 | 2 {
+  return version === 'v1' ? 1 : version === undefined || version === 'v2' ? 2 : misuse('bad version');
+}
+
+/** @internal Every option of `signWebhook`'s overloads, as its implementation reads them. */
+export interface SignAnyOptions {
+  scheme?: string;
+  version?: string;
+  id?: string;
+  payload: RawBody;
+  secret: string | readonly string[];
+  timestamp?: number | Date;
 }
 
 /** @internal Parses a verified body; without a schema, checks only that it is a v2 envelope. */

@@ -25,6 +25,7 @@ export type {
   SignWebhookOptions,
   SignWebhookV1Options,
   VerifyResult,
+  VerifySignatureOnlyOptions,
   VerifySignatureOptions,
   VerifyWebhookOptions,
   VerifyWebhookV1Options,

@@ -77,7 +77,7 @@ export function parseStandardHeaders(
   return { id: msgId, timestamp: +t, signatures };
 }
 
-/** @internal What both builds' `signStandardWebhook` sign: the text before the body, the keys. */
+/** @internal What both builds' `signWebhook({ scheme: 'standard-webhooks' })` sign: the text before the body, the keys. */
 export function standardSigning(options: SignStandardWebhookOptions) {
   const { id } = options;
   if (typeof id !== 'string' || id === '') misuse('id must be a non-empty string');

@@ -1,10 +1,12 @@
 import {
   rawBody,
+  type SignAnyOptions,
   type SignStandardWebhookOptions,
   type SignWebhookOptions,
   type SignWebhookV1Options,
   secretList,
   signingTime,
+  versionOf,
 } from '../options';
 import { type StandardWebhookHeaders, standardHeaders, standardSigning } from '../standard';
 import { hmacSha256, signedBytes } from './hmac';
@@ -20,33 +22,46 @@ async function entries(
 }
 
 /**
- * Signs a payload the way the sender does, giving an `X-Webhook-Signature` v2 value for a
- * receiver's own tests. Several secrets give a rotation header.
+ * `scheme: 'standard-webhooks'`: the Standard Webhooks headers, HMAC-SHA256 over
+ * `<id>.<timestamp>.<body>` keyed by the bytes of the base64 after `whsec_`; one `v1,` entry per
+ * secret.
+ *
+ * @example
+ * const headers = await signWebhookAsync({ scheme: 'standard-webhooks', id: 'evt_1', payload: body, secret });
+ */
+export function signWebhookAsync(
+  options: SignStandardWebhookOptions & { scheme: 'standard-webhooks' },
+): Promise<StandardWebhookHeaders>;
+/**
+ * Signs a payload the way the sender does, for a receiver's own tests: the `X-Webhook-Signature`
+ * value, v2 by default, or with `version: 'v1'` the legacy `sha256=<base64>` over the body.
+ * Several secrets give a rotation header.
  *
  * @example
  * const signature = await signWebhookAsync({ payload: body, secret: 'whsec_test' });
  */
-export async function signWebhookAsync(options: SignWebhookOptions): Promise<string> {
+export function signWebhookAsync(
+  options: SignWebhookOptions | (SignWebhookV1Options & { version: 'v1' }),
+): Promise<string>;
+export async function signWebhookAsync(options: SignAnyOptions): Promise<string | StandardWebhookHeaders> {
+  if (options.scheme === 'standard-webhooks') {
+    const { id, t, prefix, keys, body } = standardSigning(options as SignStandardWebhookOptions);
+    const data = signedBytes(prefix, body);
+    return standardHeaders(id, t, await Promise.all(keys.map((key) => hmacSha256(key, data, true))));
+  }
+  if (versionOf(options.version) < 2) return entries(options.secret, '', options.payload);
   const t = signingTime(options.timestamp);
   return `t=${t},${await entries(options.secret, `${t}.`, options.payload)}`;
 }
 
-/** Signs a payload as a v1 webhook (`sha256=<base64>` over the body). @example await signWebhookV1Async({ payload, secret }) */
-export async function signWebhookV1Async(options: SignWebhookV1Options): Promise<string> {
-  return entries(options.secret, '', options.payload);
+/** @deprecated Use signWebhookAsync({ …, version: 'v1' }). Removed in 0.3.0. */
+export function signWebhookV1Async(options: SignWebhookV1Options): Promise<string> {
+  return signWebhookAsync({ ...options, version: 'v1' });
 }
 
-/**
- * Signs a payload with the Standard Webhooks scheme: HMAC-SHA256 over `<id>.<timestamp>.<body>`,
- * keyed by the bytes of the base64 after `whsec_`; one `v1,` entry per secret.
- *
- * @example
- * const headers = await signStandardWebhookAsync({ id: 'evt_1', payload: body, secret });
- */
-export async function signStandardWebhookAsync(
+/** @deprecated Use signWebhookAsync({ …, scheme: 'standard-webhooks' }). Removed in 0.3.0. */
+export function signStandardWebhookAsync(
   options: SignStandardWebhookOptions,
 ): Promise<StandardWebhookHeaders> {
-  const { id, t, prefix, keys, body } = standardSigning(options);
-  const data = signedBytes(prefix, body);
-  return standardHeaders(id, t, await Promise.all(keys.map((key) => hmacSha256(key, data, true))));
+  return signWebhookAsync({ ...options, scheme: 'standard-webhooks' });
 }
