@@ -1,4 +1,5 @@
 import type { Attribution } from './events/attribution';
+import type { WebhookEvent } from './events/types';
 
 /** The ad click identifiers of docs/api.md §2.8 rule 4. Cookies (`fbp`, `fbc`) and campaign tags are not click ids. */
 export type ClickIdName =
@@ -38,11 +39,12 @@ function collect(into: ClickIds, params: Record<string, string> | undefined): vo
  * const { gclid } = clickIdsForAdReplay(event);
  * if (gclid) await googleAds.uploadClickConversion({ gclid, value: event.total_value_cents });
  */
-export function clickIdsForAdReplay(
-  event: { attribution?: Attribution | null } | null | undefined,
-): ClickIds {
+export function clickIdsForAdReplay(event: WebhookEvent | null | undefined): ClickIds;
+export function clickIdsForAdReplay(event: { attribution?: Attribution | null } | null | undefined): ClickIds;
+export function clickIdsForAdReplay(event: object | null | undefined): ClickIds {
   const ids: ClickIds = {};
-  const attribution = event?.attribution;
+  // Every event with attribution carries it here; the others have none to read.
+  const attribution = (event as { attribution?: Attribution | null } | null | undefined)?.attribution;
   collect(ids, attribution?.last?.params);
   collect(ids, attribution?.first?.params);
   return ids;
