@@ -14,7 +14,12 @@ export { addPaymentMethod } from './areas/billing/add-payment-method';
 export type { BillingDeps, CustomerProfile } from './areas/billing/billing-customer';
 export type { AddPaymentMethodInput } from './areas/billing/billing-input';
 export { setDefaultPaymentMethod } from './areas/billing/set-default-payment-method';
-export { type CreateCaseInput, type CreatedCase, createTicket } from './areas/cases/create-case';
+export {
+  type CreateCaseInput,
+  type CreatedCase,
+  createGeneralCase,
+  createTicket,
+} from './areas/cases/create-case';
 export { readCase } from './areas/cases/read-case';
 export { type ReplyResult, type ReplyTransition, replyToCase } from './areas/cases/reply-to-case';
 export { type ListedRequestType, listRequestTypes, syncRequestType } from './areas/cases/request-types';

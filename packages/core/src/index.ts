@@ -20,7 +20,7 @@ export type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './areas/
 export type { RecordOrderInput, SetOrderStatusInput } from './areas/orders/order-input';
 export type { RecordedOrder } from './areas/orders/record-order';
 export type { RecordClinicalOrderInput } from './areas/records/record-clinical-order';
-export type { RecordInput } from './areas/records/record-commerce-record';
+export type { CommerceRecordInput, RecordInput } from './areas/records/record-commerce-record';
 export type { RecordKindRules } from './areas/records/record-kinds';
 export type { OrderActivityType, RecordOrderActivityInput } from './areas/records/record-order-activity';
 export type { RecordRenewalFailureInput } from './areas/subscriptions/record-renewal-failure';

@@ -9,7 +9,7 @@ import { type RecordedOrder, recordOrder } from './areas/orders/record-order';
 import { setOrderStatus } from './areas/orders/set-order-status';
 import { recordPatient, type recordPatientInput } from './areas/patients/record-patient';
 import { type RecordClinicalOrderInput, recordClinicalOrder } from './areas/records/record-clinical-order';
-import { type RecordInput, recordCommerceRecord } from './areas/records/record-commerce-record';
+import { type CommerceRecordInput, recordCommerceRecord } from './areas/records/record-commerce-record';
 import { type RecordOrderActivityInput, recordOrderActivity } from './areas/records/record-order-activity';
 import {
   type RecordRenewalFailureInput,
@@ -155,15 +155,15 @@ export interface Service {
     /** Emits a dictionary event with its deliveries, in one transaction. */
     emit(input: CommerceEmitInput): Promise<EventRecord>;
     /** Stores a prescription; emits prescription_created, _approved, _denied, _sent_to_pharmacy, _renewal_requested. */
-    recordPrescription(input: RecordInput): Promise<CommerceRecord>;
+    recordPrescription(input: CommerceRecordInput): Promise<CommerceRecord>;
     /** Stores a prescription's pharmacy status; emits pharmacy_received/filled_prescription or pharmacy_status_changed. */
-    recordPharmacyStatus(input: RecordInput): Promise<CommerceRecord>;
+    recordPharmacyStatus(input: CommerceRecordInput): Promise<CommerceRecord>;
     /** Stores a shipment; emits shipment_created, _in_transit, _delivered, _exception. */
-    recordShipment(input: RecordInput): Promise<CommerceRecord>;
+    recordShipment(input: CommerceRecordInput): Promise<CommerceRecord>;
     /** Stores a lab order; emits lab_order_created, lab_results_received/interpreted or lab_order_status_changed. */
-    recordLabOrder(input: RecordInput): Promise<CommerceRecord>;
+    recordLabOrder(input: CommerceRecordInput): Promise<CommerceRecord>;
     /** Stores a payment; emits payment_succeeded, payment_failed, payment_refunded, consultation_payment_succeeded. */
-    recordPayment(input: RecordInput): Promise<CommerceRecord>;
+    recordPayment(input: CommerceRecordInput): Promise<CommerceRecord>;
     /**
      * Stores a clinical order (the ORDER family); emits order_created, then order_status_changed,
      * _cancelled, _completed, order_case_status_changed, order_product_changed or order_updated as it changes.

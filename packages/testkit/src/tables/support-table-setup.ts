@@ -1,5 +1,5 @@
 import type { DomainError, Service } from '@affiliate-commerce/core';
-import { createTicket, syncRequestType } from '@affiliate-commerce/core/http';
+import { createGeneralCase, syncRequestType } from '@affiliate-commerce/core/http';
 import type { SandboxCaseSystem } from '@affiliate-commerce/core/sandbox';
 import type { Result } from 'neverthrow';
 
@@ -71,7 +71,7 @@ export async function seedSupport(service: Service): Promise<void> {
     },
   });
   const ticket = (affiliateId: string, summary: string) =>
-    createTicket(deps, { affiliateId, userId: 'usr_setup', requestTypeId: '11', fields: { summary } });
+    createGeneralCase(deps, { affiliateId, userId: 'usr_setup', requestTypeId: '11', fields: { summary } });
   must(await ticket('aff_1', 'Where is my parcel?'));
   must(await ticket('aff_2', 'Other tenant question'));
   must(await ticket('aff_1', 'Waiting on us'));

@@ -40,7 +40,10 @@ const notSynced = () =>
  *   synced fields, a value names an unknown field, or the case system refuses the values;
  *   502 UPSTREAM_UNAVAILABLE when the case system cannot be reached (nothing is stored)
  */
-export function createTicket(deps: CaseDeps, input: CreateCaseInput): ResultAsync<CreatedCase, DomainError> {
+export function createGeneralCase(
+  deps: CaseDeps,
+  input: CreateCaseInput,
+): ResultAsync<CreatedCase, DomainError> {
   return ResultAsync.fromSafePromise(
     deps.storage.support.getRequestType({
       affiliateId: input.affiliateId,
@@ -165,3 +168,6 @@ function openCase(
       }));
     });
 }
+
+/** @deprecated Use {@link createGeneralCase}: a case, not a ticket. Removed in 0.3.0. */
+export const createTicket = createGeneralCase;

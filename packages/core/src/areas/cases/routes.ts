@@ -3,7 +3,7 @@ import { type AnyRoute, defineRoute } from '../../http/route';
 import { errorEnvelopeSchema } from '../../http/schemas';
 import { allRoles } from '../../ports/auth';
 import { supportConfigurers } from './access';
-import { type CreatedCase, createOrderCase, createTicket } from './create-case';
+import { type CreatedCase, createGeneralCase, createOrderCase } from './create-case';
 import { readCase } from './read-case';
 import { replyRoutes } from './reply-routes';
 import { listRequestTypes, syncRequestType } from './request-types';
@@ -108,7 +108,7 @@ export const supportRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND', 'INVALID_FIELD', 'UPSTREAM_UNAVAILABLE'],
     handle: ({ actor, body, deps }) =>
-      createTicket(deps, { affiliateId: actor.affiliateId, userId: actor.userId, ...body }).map(created),
+      createGeneralCase(deps, { affiliateId: actor.affiliateId, userId: actor.userId, ...body }).map(created),
   }),
   defineRoute({
     method: 'POST',

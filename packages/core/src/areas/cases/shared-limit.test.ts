@@ -34,7 +34,9 @@ describeWithRedis('section 8 on the real Redis server: two service instances sha
     const a = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     const b = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     clients.push(a, b);
-    await a.ping();
+    // Both connected before counting: a client still connecting decides locally (by design), which
+    // would count that one reply apart from the shared total.
+    await Promise.all([a.ping(), b.ping()]);
     // Two instances of one deployment: one database, one case system, one Redis.
     const storage = memoryStorage();
     const caseSystem = sandboxCaseSystem({ ...supportFixtureSeed });

@@ -25,7 +25,10 @@ export const recordInput = z.object({
 });
 
 /** Input of the `service.commerce.record*` calls for prescriptions, pharmacy, shipments, lab orders and payments. */
-export type RecordInput = z.input<typeof recordInput>;
+export type CommerceRecordInput = z.input<typeof recordInput>;
+
+/** @deprecated Use {@link CommerceRecordInput}. Removed in 0.3.0. */
+export type RecordInput = CommerceRecordInput;
 
 /**
  * Stores a commerce record and emits its events in one transaction: the kind's `created` event
@@ -37,7 +40,7 @@ export type RecordInput = z.input<typeof recordInput>;
 export function recordCommerceRecord(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
   kind: RecordKind,
-  raw: RecordInput,
+  raw: CommerceRecordInput,
 ): ResultAsync<CommerceRecord, DomainError> {
   const input = validate(recordInput, raw, 'input');
   if (input.isErr()) return errAsync(input.error);

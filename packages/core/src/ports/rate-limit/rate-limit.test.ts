@@ -100,7 +100,8 @@ describeWithRedis('section 8 on the real Redis server: instances share the count
     const a = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     const b = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     clients.push(a, b);
-    await a.ping();
+    // Both connected first: a client still connecting decides locally, by design.
+    await Promise.all([a.ping(), b.ping()]);
     const first = kernel(flexibleRateLimiter({ redis: a, keyPrefix }));
     const second = kernel(flexibleRateLimiter({ redis: b, keyPrefix }));
     for (let i = 0; i < 6; i += 1) expect((await first(post('/respond'))).status).toBe(200);
