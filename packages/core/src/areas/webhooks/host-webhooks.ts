@@ -1,14 +1,14 @@
-import { errAsync, okAsync, ResultAsync } from 'neverthrow';
+import { errAsync, okAsync, type ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { type DomainError, notFound } from '../../base/errors';
+import type { DomainError } from '../../base/errors';
 import { settled } from '../../base/host-call';
 import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
-import type { WebhookResult } from './change-webhook';
 import { type CreateWebhookInput, createWebhook } from './create-webhook';
+import { listWebhookViews, readWebhook } from './read-webhooks';
 import { setWebhookStatus, type UpdateWebhookInput, updateWebhook } from './update-webhook';
 import { deleteWebhook, rotateSecret } from './webhook-lifecycle';
-import { type WebhookView, webhookView } from './webhook-view';
+import { resultView, type WebhookView } from './webhook-view';
 
 /** Which affiliate's webhook a host call acts on. */
 export interface WebhookRef {
@@ -66,53 +66,42 @@ function checked<S extends z.ZodType, T>(
   return input.isErr() ? errAsync(input.error) : next(input.value);
 }
 
-const view = (deps: Deps, result: WebhookResult) =>
-  ResultAsync.fromSafePromise(webhookView(deps, result.webhook, result.secret));
-
 /** The {@link HostWebhooks} of a service's ports. */
 export function hostWebhooks(deps: Deps): HostWebhooks {
   return {
     create: ({ affiliateId: id, ...input }) =>
       settled(
         checked(listInput, { affiliateId: id }, ({ affiliateId }) =>
-          createWebhook(deps, { affiliateId, input }).andThen((result) => view(deps, result)),
+          createWebhook(deps, { affiliateId, input }).andThen((result) => resultView(deps, result)),
         ),
       ),
     list: (raw) =>
-      settled(
-        checked(listInput, raw, ({ affiliateId }) =>
-          ResultAsync.fromSafePromise(
-            deps.storage.webhooks
-              .list({ affiliateId })
-              .then((webhooks) => Promise.all(webhooks.map((webhook) => webhookView(deps, webhook)))),
-          ),
-        ),
-      ),
+      settled(checked(listInput, raw, ({ affiliateId }) => listWebhookViews(deps, { affiliateId }))),
     get: (raw) =>
       settled(
         checked(refInput, raw, (ref) =>
-          ResultAsync.fromSafePromise(deps.storage.webhooks.get(ref)).andThen((webhook) =>
-            webhook ? view(deps, { webhook }) : errAsync(notFound('webhook')),
-          ),
+          readWebhook(deps, ref).andThen((webhook) => resultView(deps, { webhook })),
         ),
       ),
     update: ({ affiliateId: owner, id: webhookId, ...input }) =>
       settled(
         checked(refInput, { affiliateId: owner, id: webhookId }, (ref) =>
-          updateWebhook(deps, { ...ref, input }).andThen((result) => view(deps, result)),
+          updateWebhook(deps, { ...ref, input }).andThen((result) => resultView(deps, result)),
         ),
       ),
     setStatus: (raw) =>
       settled(
         checked(statusInput, raw, ({ status, ...ref }) =>
           setWebhookStatus(deps, { ...ref, status }).andThen((result) =>
-            view(deps, { webhook: result.webhook }),
+            resultView(deps, { webhook: result.webhook }),
           ),
         ),
       ),
     rotateSecret: (raw) =>
       settled(
-        checked(refInput, raw, (ref) => rotateSecret(deps, ref).andThen((result) => view(deps, result))),
+        checked(refInput, raw, (ref) =>
+          rotateSecret(deps, ref).andThen((result) => resultView(deps, result)),
+        ),
       ),
     delete: (raw) =>
       settled(

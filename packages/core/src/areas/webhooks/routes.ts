@@ -1,10 +1,9 @@
-import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
-import { notFound } from '../../base/errors';
 import { type AnyRoute, defineRoute } from '../../http/route';
 import { errorEnvelopeSchema } from '../../http/schemas';
 import { webhookReaders, webhookWriters } from './access';
 import { createWebhook, createWebhookBody } from './create-webhook';
+import { listWebhookViews, readWebhook } from './read-webhooks';
 import {
   requestedStatus,
   setWebhookStatus,
@@ -19,7 +18,6 @@ import {
   webhookListAnswerSchema,
   webhookReadAnswerSchema,
   webhookReply,
-  webhookView,
 } from './webhook-view';
 
 const tags = ['webhooks'];
@@ -62,11 +60,10 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: [],
     handle: ({ actor, deps }) =>
-      ResultAsync.fromSafePromise(
-        deps.storage.webhooks
-          .list({ affiliateId: actor.affiliateId })
-          .then((webhooks) => Promise.all(webhooks.map((webhook) => webhookView(deps, webhook)))),
-      ).map((data) => ({ status: 200, body: { success: true, data } })),
+      listWebhookViews(deps, { affiliateId: actor.affiliateId }).map((data) => ({
+        status: 200,
+        body: { success: true, data },
+      })),
   }),
   defineRoute({
     method: 'GET',
@@ -82,10 +79,8 @@ export const webhookRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND'],
     handle: ({ actor, params, deps }) =>
-      ResultAsync.fromSafePromise(
-        deps.storage.webhooks.get({ affiliateId: actor.affiliateId, id: params.id }),
-      ).andThen((webhook) =>
-        webhook ? webhookReply(deps, 200, { webhook }) : errAsync(notFound('webhook')),
+      readWebhook(deps, { affiliateId: actor.affiliateId, id: params.id }).andThen((webhook) =>
+        webhookReply(deps, 200, { webhook }),
       ),
   }),
   defineRoute({

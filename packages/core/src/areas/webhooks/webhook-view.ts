@@ -167,8 +167,13 @@ export function webhookReply(
   status: number,
   result: WebhookResult,
 ) {
-  return ResultAsync.fromSafePromise(webhookView(deps, result.webhook, result.secret)).map((data) => ({
-    status,
-    body: { success: true, data },
-  }));
+  return resultView(deps, result).map((data) => ({ status, body: { success: true, data } }));
+}
+
+/** The view of a changed or read webhook, with `credentials` when the change issued a secret. */
+export function resultView(
+  deps: Pick<ServiceDeps, 'secretBox' | 'clock'>,
+  result: WebhookResult,
+): ResultAsync<WebhookView, never> {
+  return ResultAsync.fromSafePromise(webhookView(deps, result.webhook, result.secret));
 }
