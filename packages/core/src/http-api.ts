@@ -75,7 +75,7 @@ export {
 export { errorEnvelopeSchema } from './http/schemas';
 export { apiPrefixes, underApiPrefix } from './kernel/api-paths';
 export { corsHeaders, corsPreflight } from './kernel/cors';
-export { createKernel, type Handle, type KernelOptions } from './kernel/kernel';
+export { createKernel, type Handle, type KernelOptions, type KernelPorts } from './kernel/kernel';
 export { generateOpenApi } from './kernel/openapi';
 export { maxPathParamLength } from './kernel/path-params';
 export { errorResponse, jsonResponse, responseText } from './kernel/reply';

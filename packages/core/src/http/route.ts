@@ -30,8 +30,11 @@ export interface Reply {
 /** What a handler returns: a JSON reply, or a ready `Response` for CSV, streams and files. */
 export type RouteResult = Reply | Response;
 
-/** Everything a handler receives, already validated. */
-export interface RouteContext<P, Q, B, A extends Access> {
+/**
+ * Everything a handler receives, already validated. `D` is what the kernel was given to pass
+ * to handlers: the service's dependencies in core's own table.
+ */
+export interface RouteContext<P, Q, B, A extends Access, D = ServiceDeps> {
   readonly params: P;
   readonly query: Q;
   readonly body: B;
@@ -43,7 +46,7 @@ export interface RouteContext<P, Q, B, A extends Access> {
    * behind a proxy), when the adapter passed one (`HandleOptions.remoteAddress`).
    */
   readonly remoteAddress: string | undefined;
-  readonly deps: ServiceDeps;
+  readonly deps: D;
 }
 
 /** How the kernel reads the request body. `json` validates with `body`; `stream` leaves it to the handler. */
@@ -64,6 +67,7 @@ export interface Route<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   A extends Access = Access,
+  D = ServiceDeps,
 > {
   readonly method: HttpMethod;
   /** Path template relative to the base URL, with `{name}` parameters. */
@@ -109,13 +113,13 @@ export interface Route<
   /** Domain errors the handler itself can return (auth errors are implied by `access`). */
   readonly errors: readonly ErrorCode[];
   readonly handle: (
-    ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>, A>,
+    ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>, A, D>,
   ) => ResultAsync<RouteResult, DomainError>;
 }
 
-/** A route with its types erased, as the kernel stores it. */
+/** A route with its input types erased, as the kernel stores it; `D` is what its handler is given. */
 // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of many input types
-export type AnyRoute = Route<any, any, any, any>;
+export type AnyRoute<D = ServiceDeps> = Route<any, any, any, any, D>;
 
 /**
  * Declares a route with its input types inferred from its zod schemas.

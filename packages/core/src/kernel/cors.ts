@@ -38,7 +38,7 @@ export function corsHeaders(request: Request, origins: CorsOrigins = '*'): Reado
  * answers as for any other method.
  */
 export function corsPreflight(
-  routes: readonly AnyRoute[],
+  routes: readonly AnyRoute<never>[],
   request: Request,
   origins: CorsOrigins = '*',
 ): Response | undefined {
@@ -59,7 +59,7 @@ export function corsPreflight(
  * Refuses a route table that marks a non-public route `cors`: those carry a bearer token, and
  * opening them to every origin is a mistake, not a setting.
  */
-export function assertCorsRoutes(routes: readonly AnyRoute[]): void {
+export function assertCorsRoutes(routes: readonly AnyRoute<never>[]): void {
   for (const route of routes) {
     if (route.cors && route.access.kind !== 'public') {
       throw new TypeError(

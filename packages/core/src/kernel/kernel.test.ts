@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { notFound, StorageUnavailableError } from '../base/errors';
 import { type AnyRoute, defineRoute } from '../http/route';
-import { createKernel } from './kernel';
+import { flexibleRateLimiter } from '../ports/rate-limit/flexible-rate-limiter';
+import { staticTokenAuth } from '../ports/static-auth';
+import { createKernel, type KernelPorts } from './kernel';
 import { maxPathParamLength } from './path-params';
 import { responseText } from './reply';
 import { routes } from './routes';
@@ -108,6 +110,47 @@ const unreachable = defineRoute({
     ResultAsync.fromSafePromise<never>(
       Promise.reject(new StorageUnavailableError('PostgreSQL is unavailable')),
     ),
+});
+
+describe('kernel: what it is given', () => {
+  /** A table of someone else's: its handlers need a greeting, not core's storage. */
+  interface GreetingDeps extends KernelPorts {
+    readonly greeting: string;
+  }
+  const greet: AnyRoute<GreetingDeps> = {
+    method: 'GET',
+    path: '/hello/{name}',
+    operationId: 'hello',
+    summary: 'Greets by name.',
+    tags: [],
+    access: { kind: 'affiliate', roles: ['affiliate_agent'] },
+    params: z.object({ name: z.string() }),
+    rateLimit: { bucket: 'hello' },
+    responses: { 200: { description: 'A greeting.' } },
+    errors: [],
+    handle: ({ params, deps, actor }) =>
+      okAsync({
+        status: 200,
+        body: { text: `${deps.greeting}, ${params.name}`, affiliate: actor.affiliateId },
+      }),
+  };
+  const deps: GreetingDeps = {
+    auth: staticTokenAuth({ tok: { userId: 'u1', affiliateId: 'a1', roles: ['affiliate_agent'] } }),
+    rateLimiter: flexibleRateLimiter({ buckets: { hello: { points: 1, durationSeconds: 60 } } }),
+    logger: { error: vi.fn(), warn: vi.fn(), info: vi.fn() },
+    greeting: 'Hello',
+  };
+
+  it('serves a table with only its ports (auth, rate limit, logger) and hands the rest to handlers', async () => {
+    const handle = createKernel([greet], deps);
+    const call = () =>
+      handle(new Request('http://api.test/hello/ada', { headers: { authorization: 'Bearer tok' } }));
+    const first = await call();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ text: 'Hello, ada', affiliate: 'a1' });
+    expect((await call()).status).toBe(429);
+    expect((await handle(new Request('http://api.test/hello/ada'))).status).toBe(401);
+  });
 });
 
 describe('kernel: storage outage', () => {

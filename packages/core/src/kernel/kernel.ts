@@ -10,18 +10,34 @@ import {
   storageUnavailable,
 } from '../base/errors';
 import { validate } from '../base/validate';
-import type { ServiceDeps } from '../deps/service-deps';
+import type { CorsOrigins } from '../deps/cors-origins';
 import { queryObject, readJsonBody } from '../http/input';
 import type { AnyRoute, BodyKind, RouteResult } from '../http/route';
-import { isMaster } from '../ports/auth';
-import { rateLimitHeaders } from '../ports/rate-limit/rate-limiter';
+import { type AuthPort, isMaster } from '../ports/auth';
+import type { Logger } from '../ports/logger';
+import { type RateLimiter, rateLimitHeaders } from '../ports/rate-limit/rate-limiter';
 import { type RequestWatch, watchRequest } from '../ports/telemetry/request-telemetry';
 import { checkAccess, type Granted } from './access';
 import { noRoute } from './api-paths';
 import { assertCorsRoutes, corsHeaders, corsPreflight } from './cors';
-import { createPathMatcher } from './path-matcher';
+import { createPathMatcher, type PathMatch } from './path-matcher';
 import { decodePathParams } from './path-params';
 import { bodiedReplies, type Replies, textReplies, withHeaders } from './reply';
+
+/**
+ * What the kernel itself calls: the caller's access, rate limits, CORS, the client a public
+ * call is counted against, and the logger. Whatever else it is given, it hands to handlers as
+ * `deps` untouched.
+ */
+export interface KernelPorts {
+  readonly auth: AuthPort;
+  readonly rateLimiter: RateLimiter;
+  /** Origins allowed to call routes marked `cors`; default `'*'`. */
+  readonly corsOrigins?: CorsOrigins;
+  /** The client a public route's rate limit counts; default the remote address. */
+  readonly clientKey?: (request: Request, info: { readonly remoteAddress: string | undefined }) => string;
+  readonly logger: Logger;
+}
 
 /** Options of the kernel. */
 export interface KernelOptions {
@@ -44,7 +60,7 @@ export interface HandleOptions {
    * For a server adapter that writes answers itself: a JSON answer comes back with no body
    * stream, its text in `responseText(response)` (from `@affiliate-commerce/core/http`), which
    * spares building the stream. Other answers (a file, an export) keep their body. Leave it
-   * unset to get a `Response` any fetch runtime can send.
+   * unset to get a `Response` any fetch runtime can send. The adapter interface: docs/api.md §10.7.
    */
   readonly textBodies?: boolean;
 }
@@ -57,7 +73,7 @@ function normaliseBase(basePath: string | undefined): string {
   return `/${basePath.replace(/^\/+|\/+$/g, '')}`;
 }
 
-function readQuery(route: AnyRoute, schema: z.ZodType, search: URLSearchParams) {
+function readQuery(route: AnyRoute<never>, schema: z.ZodType, search: URLSearchParams) {
   const raw = queryObject(search);
   // PostgreSQL text cannot hold NUL; refuse it here rather than fail in storage.
   const nul = Object.entries(raw).find(([key, value]) => `${key}${value}`.includes('\u0000'));
@@ -67,7 +83,7 @@ function readQuery(route: AnyRoute, schema: z.ZodType, search: URLSearchParams) 
   return validate(schema, raw, 'query');
 }
 
-function bodyKindOf(route: AnyRoute): BodyKind {
+function bodyKindOf(route: AnyRoute<never>): BodyKind {
   return route.bodyKind ?? (route.body ? 'json' : 'none');
 }
 
@@ -83,7 +99,7 @@ interface Caller extends Granted {
   readonly remoteAddress: string | undefined;
 }
 
-async function readInput(route: AnyRoute, request: Request, rawParams: Record<string, string>) {
+async function readInput(route: AnyRoute<never>, request: Request, rawParams: Record<string, string>) {
   const url = new URL(request.url);
   const params = decodePathParams(rawParams);
   if (params.isErr()) return err(params.error);
@@ -102,10 +118,10 @@ async function readInput(route: AnyRoute, request: Request, rawParams: Record<st
 }
 
 function toResponse(
-  route: AnyRoute,
+  route: AnyRoute<never>,
   result: RouteResult,
   options: KernelOptions,
-  deps: ServiceDeps,
+  logger: Logger,
   headers: Readonly<Record<string, string>>,
   reply: Replies,
 ): Response {
@@ -114,7 +130,7 @@ function toResponse(
     const schema = route.responses[result.status]?.schema;
     const checked = schema?.safeParse(result.body);
     if (!schema || (checked && !checked.success)) {
-      deps.logger.error('Response does not match its documented schema', {
+      logger.error('Response does not match its documented schema', {
         route: route.operationId,
         status: result.status,
         issues: checked?.success === false ? checked.error.issues : 'undocumented status',
@@ -132,10 +148,13 @@ function toResponse(
  * @example
  * const handle = createKernel(routes, deps, { basePath: '/api' });
  * const response = await handle(new Request('http://x/api/v2/webhooks'));
+ *
+ * The kernel reads only the {@link KernelPorts} of `deps`; each route's handler receives all of
+ * `deps` as its context's `deps`.
  */
-export function createKernel(
-  routes: readonly AnyRoute[],
-  deps: ServiceDeps,
+export function createKernel<D extends KernelPorts>(
+  routes: readonly AnyRoute<D>[],
+  deps: D,
   options: KernelOptions = {},
 ): Handle {
   const kernel = prepareKernel(routes, deps, options);
@@ -149,21 +168,25 @@ export function createKernel(
 }
 
 /** What the kernel works out once, from its route table and options, for every request it serves. */
-interface Kernel {
-  readonly deps: ServiceDeps;
+interface Kernel<D extends KernelPorts> {
+  readonly deps: D;
   readonly options: KernelOptions;
-  readonly match: ReturnType<typeof createPathMatcher>;
+  readonly match: (path: string) => PathMatch<AnyRoute<D>>[];
   readonly isRoute: (path: string) => boolean;
   readonly defaultBase: string;
   /** What every answer of a route carries, set when its Response is made rather than copied on after. */
-  readonly routeHeaders: ReadonlyMap<AnyRoute, Readonly<Record<string, string>>>;
+  readonly routeHeaders: ReadonlyMap<AnyRoute<D>, Readonly<Record<string, string>>>;
   // An outage fails every request until it ends: one warning per interval says so, with how many
   // requests it failed since the last one, instead of a line per request.
   outageWarnedAt: number;
   outageFailures: number;
 }
 
-function prepareKernel(routes: readonly AnyRoute[], deps: ServiceDeps, options: KernelOptions): Kernel {
+function prepareKernel<D extends KernelPorts>(
+  routes: readonly AnyRoute<D>[],
+  deps: D,
+  options: KernelOptions,
+): Kernel<D> {
   assertCorsRoutes(routes);
   assertBodyLimits(routes);
   const match = createPathMatcher(routes);
@@ -181,7 +204,7 @@ function prepareKernel(routes: readonly AnyRoute[], deps: ServiceDeps, options: 
   };
 }
 
-function noteOutage(kernel: Kernel, cause: unknown): void {
+function noteOutage<D extends KernelPorts>(kernel: Kernel<D>, cause: unknown): void {
   kernel.outageFailures += 1;
   const now = Date.now();
   if (now - kernel.outageWarnedAt < outageWarningEveryMs) return;
@@ -195,8 +218,8 @@ function noteOutage(kernel: Kernel, cause: unknown): void {
 }
 
 /** Serves one request, answering a storage outage with 503 and anything unexpected with 500. */
-async function handleRequest(
-  kernel: Kernel,
+async function handleRequest<D extends KernelPorts>(
+  kernel: Kernel<D>,
   request: Request,
   callOptions: HandleOptions | undefined,
   watch: RequestWatch | undefined,
@@ -221,8 +244,8 @@ async function handleRequest(
 }
 
 /** Finds the route of a request's path and method: 404, 405 and CORS preflights are answered here. */
-async function serve(
-  kernel: Kernel,
+async function serve<D extends KernelPorts>(
+  kernel: Kernel<D>,
   request: Request,
   base: string,
   remoteAddress: string | undefined,
@@ -255,9 +278,9 @@ async function serve(
 }
 
 /** Checks access and the rate limit of a matched route, and works out the headers of its answer. */
-async function serveRoute(
-  kernel: Kernel,
-  route: AnyRoute,
+async function serveRoute<D extends KernelPorts>(
+  kernel: Kernel<D>,
+  route: AnyRoute<D>,
   request: Request,
   rawParams: Record<string, string>,
   remoteAddress: string | undefined,
@@ -299,9 +322,9 @@ async function serveRoute(
 }
 
 /** Reads the input of a route the caller may call, runs its handler and turns the result into the answer. */
-async function answer(
-  kernel: Kernel,
-  route: AnyRoute,
+async function answer<D extends KernelPorts>(
+  kernel: Kernel<D>,
+  route: AnyRoute<D>,
   request: Request,
   rawParams: Record<string, string>,
   caller: Caller,
@@ -315,7 +338,7 @@ async function answer(
   try {
     const result = await route.handle({ ...input.value, ...caller, request, deps });
     return await result.match(
-      (value) => toResponse(route, value, kernel.options, deps, headers, reply),
+      (value) => toResponse(route, value, kernel.options, deps.logger, headers, reply),
       (error) => {
         if (error.cause !== undefined) {
           deps.logger.warn('Request failed with a domain error', { code: error.code, cause: error.cause });
@@ -335,7 +358,7 @@ async function answer(
  * Refuses a route table with a body limit that is not a positive whole number of bytes, or on a
  * route whose body the kernel does not read (a `stream` handler limits its own).
  */
-function assertBodyLimits(routes: readonly AnyRoute[]): void {
+function assertBodyLimits(routes: readonly AnyRoute<never>[]): void {
   for (const route of routes) {
     const { bodyLimitBytes, operationId } = route;
     if (bodyLimitBytes === undefined) continue;

@@ -1,7 +1,10 @@
-import type { AnyRoute } from '../http/route';
+/** What the matcher reads of a route: its path template. */
+interface Templated {
+  readonly path: string;
+}
 
-interface CompiledRoute {
-  readonly route: AnyRoute;
+interface CompiledRoute<R extends Templated> {
+  readonly route: R;
   readonly pattern: RegExp;
   readonly names: readonly string[];
   /** One digit a segment, `1` literal or `0` parameter: of two shapes, the larger is the more literal. */
@@ -9,8 +12,8 @@ interface CompiledRoute {
 }
 
 /** A route whose template matches a path, with its parameters as sent (still percent-encoded). */
-export interface PathMatch {
-  readonly route: AnyRoute;
+export interface PathMatch<R extends Templated> {
+  readonly route: R;
   readonly rawParams: Record<string, string>;
 }
 
@@ -20,7 +23,7 @@ function segmentCount(path: string): number {
   return count;
 }
 
-function compile(route: AnyRoute): CompiledRoute {
+function compile<R extends Templated>(route: R): CompiledRoute<R> {
   const names: string[] = [];
   let shape = '';
   const source = route.path
@@ -46,16 +49,18 @@ function compile(route: AnyRoute): CompiledRoute {
  * returned: a method that template lacks is then the kernel's 405, never another template's
  * answer. Parameters are returned as sent; the kernel decodes them after its access checks.
  */
-export function createPathMatcher(routes: readonly AnyRoute[]): (path: string) => PathMatch[] {
+export function createPathMatcher<R extends Templated>(
+  routes: readonly R[],
+): (path: string) => PathMatch<R>[] {
   // A template matches only paths of its own segment count, so each path tries only those.
-  const bySegments = new Map<number, CompiledRoute[]>();
+  const bySegments = new Map<number, CompiledRoute<R>[]>();
   for (const route of routes) {
     const count = segmentCount(route.path);
     bySegments.set(count, [...(bySegments.get(count) ?? []), compile(route)]);
   }
   return (path) => {
     let best = '';
-    let matches: PathMatch[] = [];
+    let matches: PathMatch<R>[] = [];
     for (const entry of bySegments.get(
       segmentCount(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path),
     ) ?? []) {
