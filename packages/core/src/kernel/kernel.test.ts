@@ -131,7 +131,7 @@ describe('kernel: what it is given', () => {
     handle: ({ params, deps, actor }) =>
       okAsync({
         status: 200,
-        body: { text: `${deps.greeting}, ${params.name}`, affiliate: actor.affiliateId },
+        body: { text: `${deps.greeting}, ${params.name}`, affiliate: actor?.affiliateId },
       }),
   };
   const deps: GreetingDeps = {
