@@ -51,7 +51,7 @@ describe('docs/settings.md', () => {
     expect(missing).toEqual([]);
   });
 
-  it('lists every createService option, with the delivery and support options', () => {
+  it('lists every createService option, with the delivery and case options', () => {
     const options = [
       ...interfaceKeys('packages/core/src/service.ts', 'ServiceOptions'),
       ...interfaceKeys('packages/core/src/worker/defaults.ts', 'DeliveryOptions').filter(
@@ -60,7 +60,7 @@ describe('docs/settings.md', () => {
       ...interfaceKeys('packages/core/src/areas/webhooks/breaker.ts', 'BreakerOptions').map(
         (key) => `breaker.${key}`,
       ),
-      ...interfaceKeys('packages/core/src/deps/support-options.ts', 'SupportOptions'),
+      ...interfaceKeys('packages/core/src/deps/case-options.ts', 'CaseOptions'),
     ];
     expect(options).toContain('secretKey');
     expect(options.filter((key) => !documented.has(key))).toEqual([]);

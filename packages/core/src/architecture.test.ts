@@ -21,12 +21,13 @@ interface Layer {
 const areas = [
   'areas/billing/',
   'areas/cases/',
+  'areas/clinical-orders/',
+  'areas/commerce-records/',
   'areas/coupons/',
   'areas/event-log/',
   'areas/journeys/',
   'areas/orders/',
   'areas/patients/',
-  'areas/records/',
   'areas/subscriptions/',
   'areas/webhooks/',
 ];
@@ -61,9 +62,11 @@ const layers: readonly Layer[] = [
     name: 'areas',
     holds: areas,
     lateral: {
-      // The commerce calls of these areas take the order input's shared field schemas.
+      // The commerce calls of these areas take the order input's shared field schemas; a clinical
+      // order is also one of the record kinds, whose event rules live in commerce-records/record-kinds.ts.
+      'areas/clinical-orders/': ['areas/commerce-records/', 'areas/orders/'],
+      'areas/commerce-records/': ['areas/orders/'],
       'areas/journeys/': ['areas/orders/'],
-      'areas/records/': ['areas/orders/'],
       'areas/subscriptions/': ['areas/orders/'],
     },
   },

@@ -9,20 +9,23 @@
  * @module
  */
 
+export type { CaseView } from './areas/cases/case-view';
 export type { FieldValuesPlan, MissingField, ResolveText, SuppliedValues } from './areas/cases/field-values';
 export type { UploadedFile } from './areas/cases/multipart-form';
 export type { OrderVariableName } from './areas/cases/order-variables';
-export type { CaseView } from './areas/cases/support-view';
+export type { RecordClinicalOrderInput } from './areas/clinical-orders/record-clinical-order';
+export type { CommerceRecordInput, RecordInput } from './areas/commerce-records/record-commerce-record';
+export type { RecordKindRules } from './areas/commerce-records/record-kinds';
+export type {
+  OrderActivityType,
+  RecordOrderActivityInput,
+} from './areas/commerce-records/record-order-activity';
 export type { CouponReportView } from './areas/coupons/coupon-view';
 export type { ReportPreset } from './areas/coupons/report-range';
 export type { CompleteIntakeFormInput } from './areas/journeys/complete-intake-form';
 export type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './areas/journeys/journey-input';
 export type { RecordOrderInput, SetOrderStatusInput } from './areas/orders/order-input';
 export type { RecordedOrder } from './areas/orders/record-order';
-export type { RecordClinicalOrderInput } from './areas/records/record-clinical-order';
-export type { CommerceRecordInput, RecordInput } from './areas/records/record-commerce-record';
-export type { RecordKindRules } from './areas/records/record-kinds';
-export type { OrderActivityType, RecordOrderActivityInput } from './areas/records/record-order-activity';
 export type { RecordRenewalFailureInput } from './areas/subscriptions/record-renewal-failure';
 export type { RecordSubscriptionInput } from './areas/subscriptions/record-subscription';
 export type { CalendarDay } from './areas/subscriptions/renewal-date';
@@ -43,9 +46,15 @@ export {
   StorageUnavailableError,
   storageRetryAfterSeconds,
 } from './base/errors';
+export type {
+  CaseOptions,
+  CaseSettings,
+  ReplyTransitionRule,
+  SupportOptions,
+  SupportSettings,
+} from './deps/case-options';
 export { generateSigningSecret, parseSecretKey, type SecretBox } from './deps/secret-box';
 export type { ServiceDeps, ServicePorts, ServiceSettings } from './deps/service-deps';
-export type { ReplyTransitionRule, SupportOptions, SupportSettings } from './deps/support-options';
 export type { WebhookDeps, WebhookServiceOptions } from './deps/webhook-options';
 export type { HandleOptions } from './kernel/kernel';
 export type { CommerceEmitInput } from './outbox/commerce-emit';

@@ -1,5 +1,17 @@
 import { errAsync, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
+import {
+  type RecordClinicalOrderInput,
+  recordClinicalOrder,
+} from './areas/clinical-orders/record-clinical-order';
+import {
+  type CommerceRecordInput,
+  recordCommerceRecord,
+} from './areas/commerce-records/record-commerce-record';
+import {
+  type RecordOrderActivityInput,
+  recordOrderActivity,
+} from './areas/commerce-records/record-order-activity';
 import { type CompleteIntakeFormInput, completeIntakeForm } from './areas/journeys/complete-intake-form';
 import type { RecordJourneyTemplateInput, SetJourneyStatusInput } from './areas/journeys/journey-input';
 import { recordJourneyTemplate } from './areas/journeys/record-journey-template';
@@ -8,9 +20,6 @@ import type { RecordOrderInput, SetOrderStatusInput } from './areas/orders/order
 import { type RecordedOrder, recordOrder } from './areas/orders/record-order';
 import { setOrderStatus } from './areas/orders/set-order-status';
 import { recordPatient, type recordPatientInput } from './areas/patients/record-patient';
-import { type RecordClinicalOrderInput, recordClinicalOrder } from './areas/records/record-clinical-order';
-import { type CommerceRecordInput, recordCommerceRecord } from './areas/records/record-commerce-record';
-import { type RecordOrderActivityInput, recordOrderActivity } from './areas/records/record-order-activity';
 import {
   type RecordRenewalFailureInput,
   recordRenewalFailure,
@@ -87,7 +96,13 @@ export interface ServiceOptions {
   /** Tuning of the webhook delivery worker: time-out, lease, retry delays, per-endpoint cap, breaker. */
   readonly deliveries?: DeliveryOptions;
   /** File size limit and reply transitions of the support-case routes. */
-  readonly support?: ServiceDeps['support'];
+  readonly cases?: ServiceDeps['cases'];
+  /**
+   * @deprecated Use {@link ServiceOptions.cases}: the same options under the name the rest of the
+   * API uses. Still read when `cases` is absent; when both are given, `cases` wins and `support`
+   * is ignored. Removed in 0.3.0.
+   */
+  readonly support?: ServiceDeps['cases'];
   /** Origins allowed to call the public storefront routes from a browser. Default `'*'`. */
   readonly corsOrigins?: ServiceDeps['corsOrigins'];
   /** The client a public storefront request counts against; see {@link ServiceDeps.clientKey}. */
@@ -237,6 +252,8 @@ export function createService(options: ServiceOptions): Service {
     http,
     resolver,
     deliveries,
+    support,
+    cases = support,
     ...ports
   } = options;
   const webhooks = webhookDeps({
@@ -247,7 +264,12 @@ export function createService(options: ServiceOptions): Service {
     ...(allowedPorts === undefined ? {} : { allowedPorts }),
   });
   checkDeliveryOptions(deliveries);
-  const deps: ServiceDeps = { logger: silentLogger(), ...ports, ...webhooks };
+  const deps: ServiceDeps = {
+    logger: silentLogger(),
+    ...ports,
+    ...webhooks,
+    ...(cases === undefined ? {} : { cases }),
+  };
   const handle = createKernel(routes, deps, { basePath, validateResponses });
   return {
     handle,

@@ -20,6 +20,14 @@ export type {
   StoredPaymentMethod,
 } from './storage/billing-store';
 export type {
+  CaseRecord,
+  CaseStore,
+  SupportCase,
+  SupportStore,
+  SyncedField,
+  SyncedRequestType,
+} from './storage/case-store';
+export type {
   CouponReportFilters,
   CouponReportPage,
   CouponReportQuery,
@@ -52,7 +60,6 @@ export { type PatientStore, returningStatuses } from './storage/patient-store';
 export type { RecordStore } from './storage/record-store';
 export { recordLock, type TransactionOptions } from './storage/storage';
 export type { SubscriptionStore } from './storage/subscription-store';
-export type { SupportCase, SupportStore, SyncedField, SyncedRequestType } from './storage/support-store';
 export type {
   HealthCheck,
   SealedSecret,

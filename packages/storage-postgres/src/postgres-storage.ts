@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { postgresAffiliateStore } from './affiliate-store';
 import { postgresBillingStore } from './billing-store';
+import { postgresCaseStore } from './case-store';
 import { postgresCouponReportStore } from './coupon-report';
 import { type Db, defaultLogger, pgliteDb, pgPoolDb } from './db';
 import { postgresDeliveryStore } from './delivery-store';
@@ -15,7 +16,6 @@ import { postgresOrderStore } from './order-store';
 import { postgresPatientStore } from './patient-store';
 import { postgresRecordStore } from './record-store';
 import { postgresSubscriptionStore } from './subscription-store';
-import { postgresSupportStore } from './support-store';
 import { postgresWebhookStore } from './webhook-store';
 
 /** The schema used when none is named. */
@@ -43,7 +43,7 @@ function storageOn(db: Db, schema: string, close: () => Promise<void> = () => db
     billing: postgresBillingStore(db, schema),
     patients: postgresPatientStore(db, schema),
     records: postgresRecordStore(db, schema),
-    support: postgresSupportStore(db, schema),
+    cases: postgresCaseStore(db, schema),
     webhooks: postgresWebhookStore(db, schema),
     transaction: (fn, options) =>
       db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema)), options),

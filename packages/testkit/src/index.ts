@@ -1,4 +1,5 @@
 export { billingStoreContract } from './contracts/billing-store-contract';
+export { caseStoreContract, supportStoreContract } from './contracts/case-store-contract';
 export { type CaseSystemHarness, caseSystemContract, contractSeed } from './contracts/case-system-contract';
 export { concurrencyContract } from './contracts/concurrency-contract';
 export { couponReportContract } from './contracts/coupon-report-contract';
@@ -19,7 +20,6 @@ export { orderStoreContract } from './contracts/order-store-contract';
 export { type ProcessorHarness, processorContract } from './contracts/processor-contract';
 export { recordStoreContract } from './contracts/record-store-contract';
 export { type StorageFactory, storageContract } from './contracts/storage-contract';
-export { supportStoreContract } from './contracts/support-store-contract';
 export { webhookStoreContract } from './contracts/webhook-store-contract';
 export { type FakeHttpClient, fakeHttpClient } from './fakes/fake-http-client';
 export { type FakeResolver, fakeResolver } from './fakes/fake-resolver';

@@ -107,9 +107,9 @@ describe('demo support cases (README "Support cases" section)', () => {
   });
 
   it('a restart points case_demo at a fresh sandbox request', async () => {
-    const before = await storage.support.getCase({ affiliateId: 'aff_demo', id: 'case_demo' });
+    const before = await storage.cases.getCase({ affiliateId: 'aff_demo', id: 'case_demo' });
     const again = await createDemoApp({ storage });
-    const after = await again.service.deps.storage.support.getCase({
+    const after = await again.service.deps.storage.cases.getCase({
       affiliateId: 'aff_demo',
       id: 'case_demo',
     });

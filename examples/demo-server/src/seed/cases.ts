@@ -86,10 +86,10 @@ export async function seedCases(service: Service, caseSystem: SandboxCaseSystem)
   );
   unwrap(await caseSystem.performTransition({ issueIdOrKey: request.issueKey, transitionId: '11' }));
   const status = unwrap(await caseSystem.getRequestStatus({ issueIdOrKey: request.issueKey }));
-  const existing = await storage.support.getCase({ affiliateId: 'aff_demo', id: 'case_demo' });
+  const existing = await storage.cases.getCase({ affiliateId: 'aff_demo', id: 'case_demo' });
   const now = clock.now();
-  await storage.support.saveCase({
-    supportCase: {
+  await storage.cases.saveCase({
+    caseRecord: {
       id: 'case_demo',
       affiliateId: 'aff_demo',
       requestTypeId: '21',

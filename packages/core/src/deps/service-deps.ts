@@ -7,8 +7,8 @@ import type { PaymentProcessor } from '../ports/payments/processor';
 import type { RateLimiter } from '../ports/rate-limit/rate-limiter';
 import type { Storage } from '../storage/storage';
 import type { EndpointDisabledNotice } from '../storage/webhook-store';
+import type { CaseOptions } from './case-options';
 import type { CorsOrigins } from './cors-origins';
-import type { SupportOptions } from './support-options';
 import type { WebhookDeps } from './webhook-options';
 
 /**
@@ -36,8 +36,8 @@ export interface ServicePorts {
 
 /** How the service behaves: plain values and callbacks, each with a default. */
 export interface ServiceSettings {
-  /** File size limit and reply transitions of the support-case routes (deps/support-options.ts). */
-  readonly support?: SupportOptions;
+  /** File size limit and reply transitions of the support-case routes (deps/case-options.ts). */
+  readonly cases?: CaseOptions;
   /** Lets webhooks reach private, loopback and link-local addresses; off in production (deps/webhook-options.ts). */
   readonly allowPrivateNetworks: boolean;
   /** Origins allowed to call the public storefront routes from a browser; default `'*'` (kernel/cors.ts). */

@@ -1,5 +1,5 @@
 import { billingRoutes } from '../areas/billing/routes';
-import { supportRoutes } from '../areas/cases/routes';
+import { caseRoutes } from '../areas/cases/routes';
 import { couponRoutes } from '../areas/coupons/routes';
 import { eventLogRoutes } from '../areas/event-log/routes';
 import { journeyRoutes } from '../areas/journeys/routes';
@@ -22,6 +22,6 @@ export const routes: readonly AnyRoute[] = [
   ...deliveryRoutes,
   ...eventLogRoutes,
   ...journeyRoutes,
-  ...supportRoutes,
+  ...caseRoutes,
   ...healthRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { AffiliateStore } from './affiliate-store';
 import type { BillingStore } from './billing-store';
+import type { CaseStore } from './case-store';
 import type { CouponReportStore } from './coupon-report-store';
 import type { DeliveryStore } from './delivery-store';
 import type { JourneyStore } from './journey-store';
@@ -7,7 +8,6 @@ import type { OrderStore } from './order-store';
 import type { PatientStore } from './patient-store';
 import type { RecordStore } from './record-store';
 import type { SubscriptionStore } from './subscription-store';
-import type { SupportStore } from './support-store';
 import type { WebhookStore } from './webhook-store';
 
 /** How {@link Storage.transaction} runs `fn`. */
@@ -70,7 +70,7 @@ export interface Storage {
   readonly patients: PatientStore;
   readonly records: RecordStore;
   /** Synced request types and support cases (docs/api.md §4.1, §4.3). */
-  readonly support: SupportStore;
+  readonly cases: CaseStore;
   /** Runs `fn` in one transaction; a throw rolls everything back. Nested calls join the outer one. */
   transaction<T>(fn: (tx: Storage) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** One cheap round trip for health checks: rejects when storage cannot be reached; reports migrations. */

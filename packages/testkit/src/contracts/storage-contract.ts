@@ -1,12 +1,12 @@
 import type { Storage, Subscription } from '@affiliate-commerce/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingStoreContract } from './billing-store-contract';
+import { caseStoreContract } from './case-store-contract';
 import { couponReportContract } from './coupon-report-contract';
 import { deliveryStoreContract } from './delivery-store-contract';
 import { journeyStoreContract } from './journey-store-contract';
 import { orderStoreContract } from './order-store-contract';
 import { recordStoreContract } from './record-store-contract';
-import { supportStoreContract } from './support-store-contract';
 import { webhookStoreContract } from './webhook-store-contract';
 
 /** Makes a fresh, empty storage for one contract run; `teardown` drops what it made. */
@@ -60,7 +60,7 @@ export function storageContract(name: string, factory: StorageFactory): void {
     couponReportContract(() => storage);
     journeyStoreContract(() => storage);
     billingStoreContract(() => storage);
-    supportStoreContract(() => storage);
+    caseStoreContract(() => storage);
 
     it('affiliates: stores, reads and updates settings', async () => {
       expect(await storage.affiliates.get({ affiliateId: 'aff_2' })).toEqual({

@@ -82,7 +82,7 @@ export const caseRepliesHttpTable: HttpTable = {
   title: 'support: replies and attachments',
   setup: seedSupport,
   // A small limit keeps the 413 cases quick; the 10 MiB default is checked in multipart-form.test.ts.
-  service: { support: { fileLimitBytes: 1024 } },
+  service: { cases: { fileLimitBytes: 1024 } },
   cases: [
     {
       name: '2.3 and 4.3 a reply answers exactly { success, data: { comment (raw), attachments: [] } }',

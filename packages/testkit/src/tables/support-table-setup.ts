@@ -53,7 +53,7 @@ export async function seedSupport(service: Service): Promise<void> {
   must(await syncRequestType(deps, { affiliateId: 'aff_1', requestTypeId: '11' }));
   must(await syncRequestType(deps, { affiliateId: 'aff_2', requestTypeId: '11' }));
   must(await syncRequestType(deps, { affiliateId: 'aff_2', requestTypeId: '12' }));
-  await deps.storage.support.saveRequestType({
+  await deps.storage.cases.saveRequestType({
     requestType: {
       affiliateId: 'aff_1',
       requestTypeId: '12',

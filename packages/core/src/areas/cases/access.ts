@@ -1,4 +1,4 @@
 import type { Role } from '../../ports/auth';
 
 /** Changing what every agent of the affiliate fills in is configuration: admins only. */
-export const supportConfigurers: readonly Role[] = ['affiliate_super_admin', 'affiliate_admin'];
+export const caseConfigurers: readonly Role[] = ['affiliate_super_admin', 'affiliate_admin'];

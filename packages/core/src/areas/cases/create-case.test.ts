@@ -31,7 +31,7 @@ describe('4.1 and 4.8: what reaches the case system', () => {
         .status,
     ).toBe(201);
     expect(sent()).toEqual({ summary: 'Hi', description: 'Sent through the affiliate API' });
-    expect(await service.deps.storage.support.getCase({ affiliateId: 'aff_1', id: 'case_4' })).toMatchObject({
+    expect(await service.deps.storage.cases.getCase({ affiliateId: 'aff_1', id: 'case_4' })).toMatchObject({
       createdBy: 'usr_agent',
       externalIssueKey: 'SUP-4',
       externalIssueId: '10004',
@@ -120,8 +120,6 @@ describe('4.1 and 4.8: what reaches the case system', () => {
       (await send('/v2/cases', { orderId: 'ord_1', requestTypeId: '10', fields: { summary: 'x' } })).status,
     ).toBe(502);
     expect(sandbox.requests()).toHaveLength(3);
-    expect(
-      await service.deps.storage.support.getCase({ affiliateId: 'aff_1', id: 'case_4' }),
-    ).toBeUndefined();
+    expect(await service.deps.storage.cases.getCase({ affiliateId: 'aff_1', id: 'case_4' })).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, invalidField, notFound } from '../../base/errors';
 import type { ServiceDeps } from '../../deps/service-deps';
-import type { SupportCase, SyncedField } from '../../storage/support-store';
+import type { CaseRecord, SyncedField } from '../../storage/case-store';
+import { emitCaseEvent } from './case-events';
 import {
   type FieldValuesPlan,
   type MissingField,
@@ -10,13 +11,12 @@ import {
 } from './field-values';
 import { orderVariables, resolveVariables, withoutOrderVariables } from './order-variables';
 import { findRequestType } from './request-types';
-import { emitSupportEvent } from './support-events';
 
 type CaseDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'ids'>;
 
 /** A case just created, with the required fields that had nothing to send (docs/api.md §2.2). */
 export interface CreatedCase {
-  readonly supportCase: SupportCase;
+  readonly caseRecord: CaseRecord;
   readonly missingRequiredFields: readonly MissingField[];
 }
 
@@ -45,7 +45,7 @@ export function createGeneralCase(
   input: CreateCaseInput,
 ): ResultAsync<CreatedCase, DomainError> {
   return ResultAsync.fromSafePromise(
-    deps.storage.support.getRequestType({
+    deps.storage.cases.getRequestType({
       affiliateId: input.affiliateId,
       requestTypeId: input.requestTypeId,
     }),
@@ -96,7 +96,7 @@ function requestTypeFields(
   input: { affiliateId: string; requestTypeId: string },
 ): ResultAsync<{ requestType: { id: string; name: string }; fields: readonly SyncedField[] }, DomainError> {
   return ResultAsync.fromSafePromise(
-    deps.storage.support.getRequestType({
+    deps.storage.cases.getRequestType({
       affiliateId: input.affiliateId,
       requestTypeId: input.requestTypeId,
     }),
@@ -141,7 +141,7 @@ function openCase(
     .createRequest({ requestTypeId: requestType.id, requestFieldValues: plan.requestFieldValues })
     .andThen((request) => {
       const now = deps.clock.now();
-      const supportCase: SupportCase = {
+      const caseRecord: CaseRecord = {
         id: deps.ids.next({ prefix: 'case' }),
         affiliateId: input.affiliateId,
         requestTypeId: requestType.id,
@@ -159,11 +159,11 @@ function openCase(
       };
       return ResultAsync.fromSafePromise(
         deps.storage.transaction(async (tx) => {
-          await tx.support.saveCase({ supportCase });
-          await emitSupportEvent(tx, deps, 'support_case_created', supportCase, `${supportCase.id}:created`);
+          await tx.cases.saveCase({ caseRecord });
+          await emitCaseEvent(tx, deps, 'support_case_created', caseRecord, `${caseRecord.id}:created`);
         }),
       ).map(() => ({
-        supportCase,
+        caseRecord,
         missingRequiredFields: plan.missingRequiredFields,
       }));
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncedField } from '../../storage/support-store';
+import type { SyncedField } from '../../storage/case-store';
 import { defaultFieldValue, isBlank, planFieldValues } from './field-values';
 
 const field = (overrides: Partial<SyncedField> & { externalSystemIdentifier: string }): SyncedField => ({

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type DomainError, invalidField } from '../../base/errors';
 import type { CaseFieldValue } from '../../ports/case-system/case-system';
-import type { SyncedField } from '../../storage/support-store';
+import type { SyncedField } from '../../storage/case-store';
 
 /** A required field that got neither a value nor a default (the `missingRequiredFields` of docs/api.md §2.2). */
 export interface MissingField {

@@ -1,6 +1,6 @@
 import { seedSupport, testService, testTokens } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { defaultFileLimitBytes } from '../../deps/support-options';
+import { defaultFileLimitBytes } from '../../deps/case-options';
 import {
   fileField,
   multipartAllowanceBytes,

@@ -1,9 +1,9 @@
 import { okAsync, ResultAsync } from 'neverthrow';
 import type { DomainError } from '../../base/errors';
 import type { ServiceDeps } from '../../deps/service-deps';
-import type { SupportCase } from '../../storage/support-store';
+import type { CaseRecord } from '../../storage/case-store';
+import { recordCaseStatus } from './case-events';
 import { findCase } from './reply-to-case';
-import { recordCaseStatus } from './support-events';
 
 /**
  * Reads a case (GET /v2/cases/{id}) with its status refreshed from the case system, recording a
@@ -15,7 +15,7 @@ import { recordCaseStatus } from './support-events';
 export function readCase(
   deps: Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger' | 'ids'>,
   input: { affiliateId: string; id: string },
-): ResultAsync<SupportCase, DomainError> {
+): ResultAsync<CaseRecord, DomainError> {
   return findCase(deps, input).andThen((found) =>
     deps.caseSystem
       .getRequestStatus({ issueIdOrKey: found.externalIssueId })

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { supportSettings } from '../../deps/support-options';
+import { caseSettings } from '../../deps/case-options';
 import { type AnyRoute, defineRoute } from '../../http/route';
 import { errorEnvelopeSchema } from '../../http/schemas';
 import { allRoles } from '../../ports/auth';
+import { attachmentResultSchema, replyResultSchema } from './case-view';
 import { readAttachmentForm, readReplyForm } from './reply-form';
 import { attachToCase, findCase, replyToCase } from './reply-to-case';
-import { attachmentResultSchema, replyResultSchema } from './support-view';
 
 const tags = ['support'];
 const errorDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });
@@ -14,7 +14,7 @@ const params = z.object({ id: z.string().min(1).max(200) });
 const rateLimit = { bucket: 'case-replies' } as const;
 const file = z
   .string()
-  .meta({ format: 'binary', description: 'One file; 10 MiB by default (support.fileLimitBytes).' });
+  .meta({ format: 'binary', description: 'One file; 10 MiB by default (cases.fileLimitBytes).' });
 
 /** Routes that write to a case: replies and files (docs/api.md §2.3, §4.3, §4.8.3, §8.1), on multipart bodies. */
 export const replyRoutes: readonly AnyRoute[] = [
@@ -46,10 +46,10 @@ export const replyRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND', 'INVALID_FIELD', 'PAYLOAD_TOO_LARGE', 'UPSTREAM_UNAVAILABLE'],
     handle: ({ actor, params, request, deps }) => {
-      const settings = supportSettings(deps.support);
-      return findCase(deps, { affiliateId: actor.affiliateId, id: params.id }).andThen((supportCase) =>
+      const settings = caseSettings(deps.cases);
+      return findCase(deps, { affiliateId: actor.affiliateId, id: params.id }).andThen((caseRecord) =>
         readReplyForm(request, settings.fileLimitBytes)
-          .andThen((reply) => replyToCase(deps, { supportCase, ...reply, rules: settings.replyTransitions }))
+          .andThen((reply) => replyToCase(deps, { caseRecord, ...reply, rules: settings.replyTransitions }))
           .map(({ comment, attachments, transition }) => ({
             status: 200,
             body: { success: true, data: { comment, attachments, ...(transition ? { transition } : {}) } },
@@ -81,10 +81,10 @@ export const replyRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND', 'INVALID_FIELD', 'PAYLOAD_TOO_LARGE', 'UPSTREAM_UNAVAILABLE'],
     handle: ({ actor, params, request, deps }) => {
-      const { fileLimitBytes } = supportSettings(deps.support);
-      return findCase(deps, { affiliateId: actor.affiliateId, id: params.id }).andThen((supportCase) =>
+      const { fileLimitBytes } = caseSettings(deps.cases);
+      return findCase(deps, { affiliateId: actor.affiliateId, id: params.id }).andThen((caseRecord) =>
         readAttachmentForm(request, fileLimitBytes)
-          .andThen(({ file: upload }) => attachToCase(deps, { supportCase, file: upload }))
+          .andThen(({ file: upload }) => attachToCase(deps, { caseRecord, file: upload }))
           .map(({ attachments }) => ({ status: 200, body: { success: true, data: { attachments } } })),
       );
     },

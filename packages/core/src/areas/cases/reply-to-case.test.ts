@@ -2,7 +2,7 @@ import { seedSupport, supportFixtureSeed, testService, testTokens } from '@affil
 import { errAsync } from 'neverthrow';
 import { describe, expect, it } from 'vitest';
 import { upstreamUnavailable } from '../../base/errors';
-import type { SupportOptions } from '../../deps/support-options';
+import type { CaseOptions } from '../../deps/case-options';
 import type { CaseSystem } from '../../ports/case-system/case-system';
 import { type SandboxCaseSystem, sandboxCaseSystem } from '../../ports/case-system/sandbox-case-system';
 
@@ -34,10 +34,10 @@ function breakable(sandbox: SandboxCaseSystem) {
   };
 }
 
-async function setup(support?: SupportOptions) {
+async function setup(cases?: CaseOptions) {
   const sandbox = sandboxCaseSystem({ ...supportFixtureSeed });
   const control = breakable(sandbox);
-  const service = testService({ caseSystem: control.caseSystem, ...(support ? { support } : {}) });
+  const service = testService({ caseSystem: control.caseSystem, ...(cases ? { cases } : {}) });
   await seedSupport(service);
   const reply = async (caseId: string, parts: Record<string, string | Blob>) => {
     const form = new FormData();
@@ -128,7 +128,7 @@ describe('2.3 the transition a reply causes', () => {
       fromStatus: 'Resolved',
       toStatus: 'Waiting for support',
     });
-    expect(await service.deps.storage.support.getCase({ affiliateId: 'aff_1', id: 'case_1' })).toMatchObject({
+    expect(await service.deps.storage.cases.getCase({ affiliateId: 'aff_1', id: 'case_1' })).toMatchObject({
       status: 'Waiting for support',
       statusCategory: 'NEW',
     });
@@ -144,7 +144,7 @@ describe('2.3 the transition a reply causes', () => {
   it('the status read before the reply is recorded when an agent changed it in the case system', async () => {
     const { reply, service } = await setup({ replyTransitions: [] });
     await reply('case_3', { message: 'x' });
-    expect(await service.deps.storage.support.getCase({ affiliateId: 'aff_1', id: 'case_3' })).toMatchObject({
+    expect(await service.deps.storage.cases.getCase({ affiliateId: 'aff_1', id: 'case_3' })).toMatchObject({
       status: 'Waiting for customer',
       statusCategory: 'INDETERMINATE',
     });

@@ -1,11 +1,11 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../../base/errors';
+import type { ReplyTransitionRule } from '../../deps/case-options';
 import type { ServiceDeps } from '../../deps/service-deps';
-import type { ReplyTransitionRule } from '../../deps/support-options';
 import type { CaseAttachment, CaseComment, CaseStatus } from '../../ports/case-system/case-system';
-import type { SupportCase } from '../../storage/support-store';
+import type { CaseRecord } from '../../storage/case-store';
+import { emitCaseEvent, recordCaseStatus } from './case-events';
 import type { UploadedFile } from './multipart-form';
-import { emitSupportEvent, recordCaseStatus } from './support-events';
 
 type ReplyDeps = Pick<ServiceDeps, 'storage' | 'caseSystem' | 'clock' | 'logger' | 'ids'>;
 
@@ -38,8 +38,8 @@ export interface ReplyResult {
 export function findCase(
   deps: Pick<ServiceDeps, 'storage'>,
   input: { affiliateId: string; id: string },
-): ResultAsync<SupportCase, DomainError> {
-  return ResultAsync.fromSafePromise(deps.storage.support.getCase(input)).andThen((found) =>
+): ResultAsync<CaseRecord, DomainError> {
+  return ResultAsync.fromSafePromise(deps.storage.cases.getCase(input)).andThen((found) =>
     found ? okAsync(found) : errAsync(notFound('case')),
   );
 }
@@ -59,26 +59,26 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export function replyToCase(
   deps: ReplyDeps,
   input: {
-    supportCase: SupportCase;
+    caseRecord: CaseRecord;
     message: string;
     file?: UploadedFile;
     rules: readonly ReplyTransitionRule[];
   },
 ): ResultAsync<ReplyResult, DomainError> {
-  const { supportCase } = input;
-  const issueIdOrKey = supportCase.externalIssueId;
+  const { caseRecord } = input;
+  const issueIdOrKey = caseRecord.externalIssueId;
   return deps.caseSystem.getRequestStatus({ issueIdOrKey }).andThen((before) =>
     post(deps, issueIdOrKey, input.message, input.file).andThen((posted) =>
-      transitionAfterReply(deps, supportCase, before, input.rules)
+      transitionAfterReply(deps, caseRecord, before, input.rules)
         .andThen((transition) =>
           ResultAsync.fromSafePromise(
             deps.storage.transaction((tx) =>
-              emitSupportEvent(
+              emitCaseEvent(
                 tx,
                 deps,
                 'support_case_replied',
-                supportCase,
-                `${supportCase.id}:reply:${posted.comment.id}`,
+                caseRecord,
+                `${caseRecord.id}:reply:${posted.comment.id}`,
               ),
             ),
           ).map(() => transition),
@@ -130,11 +130,11 @@ interface Moved {
 // Never fails: the reply already exists, so problems here are logged and the transition left out.
 function transitionAfterReply(
   deps: ReplyDeps,
-  supportCase: SupportCase,
+  caseRecord: CaseRecord,
   before: CaseStatus,
   rules: readonly ReplyTransitionRule[],
 ): ResultAsync<ReplyTransition | undefined, never> {
-  const issueIdOrKey = supportCase.externalIssueId;
+  const issueIdOrKey = caseRecord.externalIssueId;
   const rule = rules.find((candidate) => same(candidate.fromStatus, before.status));
   const moved: ResultAsync<Moved, DomainError> = !rule
     ? okAsync({ status: before })
@@ -155,7 +155,7 @@ function transitionAfterReply(
             }))
             .orElse((error) => {
               deps.logger.warn('Case transitioned, but its new status could not be read', {
-                caseId: supportCase.id,
+                caseId: caseRecord.id,
                 code: error.code,
                 cause: error.cause,
               });
@@ -169,24 +169,24 @@ function transitionAfterReply(
   return moved
     .orElse((error) => {
       deps.logger.warn('Reply posted, but its transition failed', {
-        caseId: supportCase.id,
+        caseId: caseRecord.id,
         code: error.code,
         cause: error.cause,
       });
       return okAsync<Moved>({ status: before });
     })
-    .andThen(({ transition, status }) => recordStatus(deps, supportCase, status).map(() => transition));
+    .andThen(({ transition, status }) => recordStatus(deps, caseRecord, status).map(() => transition));
 }
 
 function recordStatus(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
-  supportCase: SupportCase,
+  caseRecord: CaseRecord,
   status: CaseStatus,
 ): ResultAsync<void, never> {
-  if (status.status === supportCase.status && status.statusCategory === supportCase.statusCategory) {
+  if (status.status === caseRecord.status && status.statusCategory === caseRecord.statusCategory) {
     return okAsync(undefined);
   }
-  return ResultAsync.fromSafePromise(recordCaseStatus(deps, supportCase, status)).map(() => undefined);
+  return ResultAsync.fromSafePromise(recordCaseStatus(deps, caseRecord, status)).map(() => undefined);
 }
 
 /**
@@ -198,9 +198,9 @@ function recordStatus(
  */
 export function attachToCase(
   deps: Pick<ServiceDeps, 'caseSystem'>,
-  input: { supportCase: SupportCase; file: UploadedFile },
+  input: { caseRecord: CaseRecord; file: UploadedFile },
 ): ResultAsync<{ attachments: readonly CaseAttachment[] }, DomainError> {
-  const issueIdOrKey = input.supportCase.externalIssueId;
+  const issueIdOrKey = input.caseRecord.externalIssueId;
   return deps.caseSystem
     .attachTemporaryFile(input.file)
     .andThen(({ temporaryAttachmentIds }) =>

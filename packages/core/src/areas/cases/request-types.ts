@@ -2,7 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, notFound } from '../../base/errors';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type { CaseRequestType } from '../../ports/case-system/case-system';
-import type { SyncedRequestType } from '../../storage/support-store';
+import type { SyncedRequestType } from '../../storage/case-store';
 
 /** A request type of the case system, with whether this affiliate has synced it. */
 export interface ListedRequestType {
@@ -21,15 +21,15 @@ export function listRequestTypes(
   input: { affiliateId: string },
 ): ResultAsync<ListedRequestType[], DomainError> {
   return deps.caseSystem.listRequestTypes().andThen((types) =>
-    ResultAsync.fromSafePromise(
-      deps.storage.support.listRequestTypes({ affiliateId: input.affiliateId }),
-    ).map((synced) => {
-      const byId = new Map(synced.map((type) => [type.requestTypeId, type]));
-      return types.map((requestType) => {
-        const copy = byId.get(requestType.id);
-        return copy ? { requestType, synced: copy } : { requestType };
-      });
-    }),
+    ResultAsync.fromSafePromise(deps.storage.cases.listRequestTypes({ affiliateId: input.affiliateId })).map(
+      (synced) => {
+        const byId = new Map(synced.map((type) => [type.requestTypeId, type]));
+        return types.map((requestType) => {
+          const copy = byId.get(requestType.id);
+          return copy ? { requestType, synced: copy } : { requestType };
+        });
+      },
+    ),
   );
 }
 
@@ -82,7 +82,7 @@ export function syncRequestType(
         })),
         syncedAt: deps.clock.now(),
       };
-      return ResultAsync.fromSafePromise(deps.storage.support.saveRequestType({ requestType: synced })).map(
+      return ResultAsync.fromSafePromise(deps.storage.cases.saveRequestType({ requestType: synced })).map(
         () => synced,
       );
     });

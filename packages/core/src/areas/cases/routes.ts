@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../http/route';
 import { errorEnvelopeSchema } from '../../http/schemas';
 import { allRoles } from '../../ports/auth';
-import { supportConfigurers } from './access';
-import { type CreatedCase, createGeneralCase, createOrderCase } from './create-case';
-import { readCase } from './read-case';
-import { replyRoutes } from './reply-routes';
-import { listRequestTypes, syncRequestType } from './request-types';
+import { caseConfigurers } from './access';
 import {
   caseCreatedSchema,
   caseViewSchema,
@@ -14,7 +10,11 @@ import {
   syncedRequestTypeViewSchema,
   toCaseView,
   toSyncedRequestTypeView,
-} from './support-view';
+} from './case-view';
+import { type CreatedCase, createGeneralCase, createOrderCase } from './create-case';
+import { readCase } from './read-case';
+import { replyRoutes } from './reply-routes';
+import { listRequestTypes, syncRequestType } from './request-types';
 
 const tags = ['support'];
 const errorDoc = (description: string) => ({ description, schema: errorEnvelopeSchema });
@@ -27,13 +27,13 @@ const caseBody = {
   requestFieldValues: fieldMap.optional(),
 };
 
-const created = ({ supportCase, missingRequiredFields }: CreatedCase) => ({
+const created = ({ caseRecord, missingRequiredFields }: CreatedCase) => ({
   status: 201,
-  body: { success: true, missingRequiredFields, data: toCaseView(supportCase) },
+  body: { success: true, missingRequiredFields, data: toCaseView(caseRecord) },
 });
 
 /** Routes of support cases (docs/api.md §1, §2.2, §2.3, §4.1, §4.3, §4.8, §5.3, §8.1). */
-export const supportRoutes: readonly AnyRoute[] = [
+export const caseRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',
     path: '/v2/tracker-apis/request-types',
@@ -73,7 +73,7 @@ export const supportRoutes: readonly AnyRoute[] = [
     operationId: 'syncCaseType',
     summary: 'Store a request type of the case system and its fields as synced for this affiliate.',
     tags,
-    access: { kind: 'affiliate', roles: supportConfigurers },
+    access: { kind: 'affiliate', roles: caseConfigurers },
     body: z.object({ requestTypeId }),
     responses: {
       200: {
@@ -144,9 +144,9 @@ export const supportRoutes: readonly AnyRoute[] = [
     },
     errors: ['NOT_FOUND'],
     handle: ({ actor, params, deps }) =>
-      readCase(deps, { affiliateId: actor.affiliateId, id: params.id }).map((supportCase) => ({
+      readCase(deps, { affiliateId: actor.affiliateId, id: params.id }).map((caseRecord) => ({
         status: 200,
-        body: { success: true, data: toCaseView(supportCase) },
+        body: { success: true, data: toCaseView(caseRecord) },
       })),
   }),
   ...replyRoutes,

@@ -2,13 +2,13 @@ import type { Attribution } from '../../rules/attribution/touches';
 import type { EventRecord } from '../../rules/events/v2-payload';
 import type { Affiliate } from '../../storage/affiliate-store';
 import type { BillingProfile, StoredPaymentMethod } from '../../storage/billing-store';
+import type { CaseRecord, SyncedRequestType } from '../../storage/case-store';
 import type { Delivery, DeliveryAttempt } from '../../storage/delivery-store';
 import type { JourneyTemplate, NewJourney } from '../../storage/journey-store';
 import type { CouponRedemption, Order } from '../../storage/order-store';
 import type { Patient } from '../../storage/patient-store';
 import type { CommerceRecord } from '../../storage/record-store';
 import type { Subscription } from '../../storage/subscription-store';
-import type { SupportCase, SyncedRequestType } from '../../storage/support-store';
 import type { Webhook } from '../../storage/webhook-store';
 
 /** A redemption as the memory store keeps it: with its position in the order. */
@@ -39,8 +39,8 @@ export interface MemoryState {
   /** Keyed by affiliate id: one billing profile per affiliate. */
   billingProfiles: Map<string, BillingProfile>;
   paymentMethods: Map<string, StoredPaymentMethod>;
-  supportRequestTypes: Map<string, SyncedRequestType>;
-  supportCases: Map<string, SupportCase>;
+  caseRequestTypes: Map<string, SyncedRequestType>;
+  cases: Map<string, CaseRecord>;
 }
 
 /** An empty state. */
@@ -61,8 +61,8 @@ export function emptyMemoryState(): MemoryState {
     deliveryAttempts: [],
     billingProfiles: new Map(),
     paymentMethods: new Map(),
-    supportRequestTypes: new Map(),
-    supportCases: new Map(),
+    caseRequestTypes: new Map(),
+    cases: new Map(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Storage } from '../../storage/storage';
 import { memoryAffiliateStore } from './memory-affiliate-store';
 import { memoryBillingStore } from './memory-billing-store';
+import { memoryCaseStore } from './memory-case-store';
 import { memoryCouponReportStore } from './memory-coupon-report-store';
 import { memoryDeliveryStore } from './memory-delivery-store';
 import { memoryJourneyStore } from './memory-journey-store';
@@ -9,7 +10,6 @@ import { memoryPatientStore } from './memory-patient-store';
 import { memoryRecordStore } from './memory-record-store';
 import { emptyMemoryState, type MemoryState } from './memory-state';
 import { memorySubscriptionStore } from './memory-subscription-store';
-import { memorySupportStore } from './memory-support-store';
 import { memoryWebhookStore } from './memory-webhook-store';
 
 /**
@@ -34,7 +34,7 @@ export function memoryStorage(): Storage {
     billing: memoryBillingStore(state),
     patients: memoryPatientStore(state),
     records: memoryRecordStore(state),
-    support: memorySupportStore(state),
+    cases: memoryCaseStore(state),
   };
 
   // Nothing to reach and nothing to migrate.

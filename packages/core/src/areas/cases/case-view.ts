@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CaseFieldValue, CaseStatusCategory } from '../../ports/case-system/case-system';
-import type { SupportCase, SyncedRequestType } from '../../storage/support-store';
+import type { CaseRecord, SyncedRequestType } from '../../storage/case-store';
 
 const statusCategorySchema = z.enum(['NEW', 'INDETERMINATE', 'DONE', 'UNDEFINED']);
 
@@ -34,21 +34,21 @@ export const caseViewSchema = z.object({
 export type CaseView = z.infer<typeof caseViewSchema>;
 
 /** The API view of a stored case. */
-export function toCaseView(supportCase: SupportCase): CaseView {
+export function toCaseView(caseRecord: CaseRecord): CaseView {
   return {
-    id: supportCase.id,
-    requestTypeId: supportCase.requestTypeId,
-    name: supportCase.name,
-    category: supportCase.category,
-    ...(supportCase.orderId === undefined ? {} : { orderId: supportCase.orderId }),
-    status: caseStatusOf(supportCase.statusCategory),
-    externalCaseIdentifier: supportCase.externalIssueKey,
-    externalIssueId: supportCase.externalIssueId,
-    externalCaseStatus: supportCase.status,
-    externalCaseStatusCategory: supportCase.statusCategory,
-    ...(supportCase.externalUrl === undefined ? {} : { externalCaseUrl: supportCase.externalUrl }),
-    createdAt: supportCase.createdAt.toISOString(),
-    updatedAt: supportCase.updatedAt.toISOString(),
+    id: caseRecord.id,
+    requestTypeId: caseRecord.requestTypeId,
+    name: caseRecord.name,
+    category: caseRecord.category,
+    ...(caseRecord.orderId === undefined ? {} : { orderId: caseRecord.orderId }),
+    status: caseStatusOf(caseRecord.statusCategory),
+    externalCaseIdentifier: caseRecord.externalIssueKey,
+    externalIssueId: caseRecord.externalIssueId,
+    externalCaseStatus: caseRecord.status,
+    externalCaseStatusCategory: caseRecord.statusCategory,
+    ...(caseRecord.externalUrl === undefined ? {} : { externalCaseUrl: caseRecord.externalUrl }),
+    createdAt: caseRecord.createdAt.toISOString(),
+    updatedAt: caseRecord.updatedAt.toISOString(),
   };
 }
 

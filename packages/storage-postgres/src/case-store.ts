@@ -1,10 +1,5 @@
 import type { CaseStatusCategory } from '@affiliate-commerce/core';
-import type {
-  SupportCase,
-  SupportStore,
-  SyncedField,
-  SyncedRequestType,
-} from '@affiliate-commerce/core/storage';
+import type { CaseRecord, CaseStore, SyncedField, SyncedRequestType } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
 
@@ -45,7 +40,7 @@ function toRequestType(row: RequestTypeRow): SyncedRequestType {
   };
 }
 
-function toCase(row: CaseRow): SupportCase {
+function toCase(row: CaseRow): CaseRecord {
   return {
     id: row.id,
     affiliateId: row.affiliate_id,
@@ -64,8 +59,8 @@ function toCase(row: CaseRow): SupportCase {
   };
 }
 
-/** The support store on PostgreSQL. @example postgresSupportStore(db, 'affiliate_commerce') */
-export function postgresSupportStore(db: Db, schema: string): SupportStore {
+/** The case store on PostgreSQL. @example postgresCaseStore(db, 'affiliate_commerce') */
+export function postgresCaseStore(db: Db, schema: string): CaseStore {
   const saveType = withSchema(
     `insert into {s}.support_request_types (affiliate_id, request_type_id, name, description, fields, synced_at)
      values ($1, $2, $3, $4, $5::jsonb, $6)
@@ -118,7 +113,7 @@ export function postgresSupportStore(db: Db, schema: string): SupportStore {
       const { rows } = await db.query<RequestTypeRow>(listTypes, [affiliateId]);
       return rows.map(toRequestType);
     },
-    async saveCase({ supportCase: c }) {
+    async saveCase({ caseRecord: c }) {
       await db.query(saveCase, [
         c.affiliateId,
         c.id,

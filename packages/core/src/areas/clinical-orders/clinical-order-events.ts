@@ -2,7 +2,7 @@ import { categoryAllowlists } from '../../rules/events/allowlists';
 import type { EventType } from '../../rules/events/event-dictionary';
 import { isRecord } from '../../rules/events/field-types';
 import type { CommerceRecord } from '../../storage/record-store';
-import { recordKinds } from './record-kinds';
+import { recordKinds } from '../commerce-records/record-kinds';
 
 /** Raw fields whose change has an ORDER event of its own (docs/api.md §6.1 dictionary). */
 const fieldEvents: Readonly<Record<string, EventType>> = {

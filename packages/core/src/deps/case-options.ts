@@ -13,12 +13,12 @@ export interface ReplyTransitionRule {
 }
 
 /**
- * Options of the support-case routes, passed to `createService` as `support`.
+ * Options of the support-case routes, passed to `createService` as `cases`.
  *
  * @example
- * createService({ ...ports, caseSystem, support: { fileLimitBytes: 5 * 1024 * 1024 } });
+ * createService({ ...ports, caseSystem, cases: { fileLimitBytes: 5 * 1024 * 1024 } });
  */
-export interface SupportOptions {
+export interface CaseOptions {
   /** Largest file accepted by respond and attachment, in bytes; larger is 413. Default 10 MiB. */
   readonly fileLimitBytes?: number;
   /** Which replies cause a transition; `[]` turns them off. Default `defaultReplyTransitions` (docs/api.md §4.3). */
@@ -36,25 +36,31 @@ export const defaultReplyTransitions: readonly ReplyTransitionRule[] = [
   { fromStatus: 'Waiting for customer', transitionName: 'Respond to support' },
 ];
 
-/** {@link SupportOptions} with every default applied. */
-export interface SupportSettings {
+/** @deprecated Use {@link CaseOptions}: the options of cases, passed as `cases`. Removed in 0.3.0. */
+export type SupportOptions = CaseOptions;
+
+/** {@link CaseOptions} with every default applied. */
+export interface CaseSettings {
   readonly fileLimitBytes: number;
   readonly replyTransitions: readonly ReplyTransitionRule[];
 }
+
+/** @deprecated Use {@link CaseSettings}. Removed in 0.3.0. */
+export type SupportSettings = CaseSettings;
 
 /**
  * Applies the defaults, and throws a `TypeError` for a misconfigured host (a limit that is not a
  * positive whole number of bytes, or a rule with a blank name).
  */
-export function supportSettings(options: SupportOptions | undefined): SupportSettings {
+export function caseSettings(options: CaseOptions | undefined): CaseSettings {
   const fileLimitBytes = options?.fileLimitBytes ?? defaultFileLimitBytes;
   if (!Number.isSafeInteger(fileLimitBytes) || fileLimitBytes < 1) {
-    throw new TypeError(`${owner}: support.fileLimitBytes must be a positive whole number of bytes`);
+    throw new TypeError(`${owner}: cases.fileLimitBytes must be a positive whole number of bytes`);
   }
   const replyTransitions = options?.replyTransitions ?? defaultReplyTransitions;
   for (const rule of replyTransitions) {
     if (rule.fromStatus.trim() === '' || rule.transitionName.trim() === '') {
-      throw new TypeError(`${owner}: support.replyTransitions need a fromStatus and a transitionName`);
+      throw new TypeError(`${owner}: cases.replyTransitions need a fromStatus and a transitionName`);
     }
   }
   return { fileLimitBytes, replyTransitions };

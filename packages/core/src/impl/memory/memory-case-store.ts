@@ -1,49 +1,49 @@
 import { compareBytes } from '../../areas/coupons/usage-row-order';
-import type { SupportStore } from '../../storage/support-store';
+import type { CaseStore } from '../../storage/case-store';
 import { type MemoryState, scopedKey } from './memory-state';
 
 /**
- * The in-memory support store; reads `state` on every call so a rolled-back transaction
+ * The in-memory case store; reads `state` on every call so a rolled-back transaction
  * restores it whole.
  */
-export function memorySupportStore(state: MemoryState): SupportStore {
+export function memoryCaseStore(state: MemoryState): CaseStore {
   return {
     async saveRequestType({ requestType }) {
-      state.supportRequestTypes.set(
+      state.caseRequestTypes.set(
         scopedKey(requestType.affiliateId, requestType.requestTypeId),
         structuredClone(requestType),
       );
     },
     async getRequestType({ affiliateId, requestTypeId }) {
-      const found = state.supportRequestTypes.get(scopedKey(affiliateId, requestTypeId));
+      const found = state.caseRequestTypes.get(scopedKey(affiliateId, requestTypeId));
       return found && structuredClone(found);
     },
     async listRequestTypes({ affiliateId }) {
       return (
-        [...state.supportRequestTypes.values()]
+        [...state.caseRequestTypes.values()]
           .filter((type) => type.affiliateId === affiliateId)
           // PostgreSQL orders these with the "C" collation (UTF-8 bytes); so does this.
           .sort((a, b) => compareBytes(a.requestTypeId, b.requestTypeId))
           .map((type) => structuredClone(type))
       );
     },
-    async saveCase({ supportCase }) {
-      state.supportCases.set(
-        scopedKey(supportCase.affiliateId, supportCase.id),
-        structuredClone(supportCase),
-      );
+    async saveCase({ caseRecord }) {
+      state.cases.set(scopedKey(caseRecord.affiliateId, caseRecord.id), structuredClone(caseRecord));
     },
     async getCase({ affiliateId, id }) {
-      const found = state.supportCases.get(scopedKey(affiliateId, id));
+      const found = state.cases.get(scopedKey(affiliateId, id));
       return found && structuredClone(found);
     },
     async setCaseStatus({ affiliateId, id, status, statusCategory, updatedAt }) {
       const key = scopedKey(affiliateId, id);
-      const current = state.supportCases.get(key);
+      const current = state.cases.get(key);
       if (!current) return undefined;
       const updated = { ...current, status, statusCategory, updatedAt };
-      state.supportCases.set(key, updated);
+      state.cases.set(key, updated);
       return structuredClone(updated);
     },
   };
 }
+
+/** @deprecated Use {@link memoryCaseStore}. Removed in 0.3.0. */
+export const memorySupportStore = memoryCaseStore;

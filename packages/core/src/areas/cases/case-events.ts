@@ -1,8 +1,8 @@
 import type { ServiceDeps } from '../../deps/service-deps';
 import { emitEvent } from '../../outbox/emit-event';
+import type { CaseRecord } from '../../storage/case-store';
 import { recordLock, type Storage } from '../../storage/storage';
-import type { SupportCase } from '../../storage/support-store';
-import { caseStatusOf } from './support-view';
+import { caseStatusOf } from './case-view';
 
 /** The SUPPORT events of docs/api.md §6.2 a case emits. */
 export type SupportEventType =
@@ -15,32 +15,32 @@ export type SupportEventType =
  * (docs/api.md §6.2) and, for a case about an order, the order's patient. Support events carry no
  * attribution (docs/api.md §6.5). `eventKey` makes a repeated report of the same change one event.
  */
-export async function emitSupportEvent(
+export async function emitCaseEvent(
   tx: Storage,
   deps: Pick<ServiceDeps, 'clock' | 'ids'>,
   eventType: SupportEventType,
-  supportCase: SupportCase,
+  caseRecord: CaseRecord,
   eventKey?: string,
 ): Promise<void> {
-  const order = supportCase.orderId
-    ? await tx.orders.get({ affiliateId: supportCase.affiliateId, id: supportCase.orderId })
+  const order = caseRecord.orderId
+    ? await tx.orders.get({ affiliateId: caseRecord.affiliateId, id: caseRecord.orderId })
     : undefined;
   await emitEvent(tx, deps, {
-    affiliateId: supportCase.affiliateId,
+    affiliateId: caseRecord.affiliateId,
     eventType,
     ...(eventKey ? { eventKey } : {}),
     ...(order?.patientId ? { patientId: order.patientId } : {}),
     // Support events carry no attribution: pass an empty one so none is looked up.
     attribution: {},
     data: {
-      support_case_id: supportCase.id,
-      support_case_status: caseStatusOf(supportCase.statusCategory),
-      support_case_name: supportCase.name,
-      support_case_category: supportCase.category,
-      ...(supportCase.orderId ? { order_id: supportCase.orderId } : {}),
-      external_case_identifier: supportCase.externalIssueKey,
-      external_case_status: supportCase.status,
-      ...(supportCase.externalUrl ? { external_case_url: supportCase.externalUrl } : {}),
+      support_case_id: caseRecord.id,
+      support_case_status: caseStatusOf(caseRecord.statusCategory),
+      support_case_name: caseRecord.name,
+      support_case_category: caseRecord.category,
+      ...(caseRecord.orderId ? { order_id: caseRecord.orderId } : {}),
+      external_case_identifier: caseRecord.externalIssueKey,
+      external_case_status: caseRecord.status,
+      ...(caseRecord.externalUrl ? { external_case_url: caseRecord.externalUrl } : {}),
     },
   });
 }
@@ -52,17 +52,17 @@ export async function emitSupportEvent(
  */
 export function recordCaseStatus(
   deps: Pick<ServiceDeps, 'storage' | 'clock' | 'ids'>,
-  supportCase: SupportCase,
-  status: { status: string; statusCategory: SupportCase['statusCategory'] },
-): Promise<SupportCase | undefined> {
+  caseRecord: CaseRecord,
+  status: { status: string; statusCategory: CaseRecord['statusCategory'] },
+): Promise<CaseRecord | undefined> {
   return deps.storage.transaction(
     async (tx) => {
-      const scoped = { affiliateId: supportCase.affiliateId, id: supportCase.id };
+      const scoped = { affiliateId: caseRecord.affiliateId, id: caseRecord.id };
       // The state as stored now, not as the caller read it: a concurrent sync may have moved it.
-      const before = await tx.support.getCase(scoped);
+      const before = await tx.cases.getCase(scoped);
       if (!before) return undefined;
       if (before.status === status.status && before.statusCategory === status.statusCategory) return before;
-      const updated = await tx.support.setCaseStatus({
+      const updated = await tx.cases.setCaseStatus({
         ...scoped,
         status: status.status,
         statusCategory: status.statusCategory,
@@ -70,10 +70,10 @@ export function recordCaseStatus(
       });
       if (updated) {
         const key = `${before.id}:${before.status}@${before.updatedAt.toISOString()}->${status.status}`;
-        await emitSupportEvent(tx, deps, 'support_case_status_changed', updated, key);
+        await emitCaseEvent(tx, deps, 'support_case_status_changed', updated, key);
       }
       return updated;
     },
-    { lock: recordLock('case', supportCase.affiliateId, supportCase.id) },
+    { lock: recordLock('case', caseRecord.affiliateId, caseRecord.id) },
   );
 }

@@ -6,9 +6,9 @@ import type { ServiceDeps } from '../../deps/service-deps';
 import { emitEvent } from '../../outbox/emit-event';
 import type { CommerceRecord } from '../../storage/record-store';
 import { recordLock } from '../../storage/storage';
+import { recordKinds } from '../commerce-records/record-kinds';
 import { recordId } from '../orders/order-input';
 import { clinicalOrderData, clinicalOrderEvents } from './clinical-order-events';
-import { recordKinds } from './record-kinds';
 
 const { byStatus, otherChange } = recordKinds.clinicalOrder;
 /** The events of a status change, which carry the change as `status_transition`. */

@@ -30,7 +30,7 @@ export interface SyncedRequestType {
  * A support case: our record of a request created in the case system, stored per affiliate
  * only after the case system created the request.
  */
-export interface SupportCase {
+export interface CaseRecord {
   /** Our id, `case_...`. */
   readonly id: string;
   readonly affiliateId: string;
@@ -61,10 +61,10 @@ export interface SupportCase {
  * another tenant's case or synced type is simply not found.
  *
  * @example
- * await storage.support.saveCase({ supportCase });
- * const again = await storage.support.getCase({ affiliateId: supportCase.affiliateId, id: supportCase.id });
+ * await storage.cases.saveCase({ caseRecord });
+ * const again = await storage.cases.getCase({ affiliateId: caseRecord.affiliateId, id: caseRecord.id });
  */
-export interface SupportStore {
+export interface CaseStore {
   /** Creates or replaces the affiliate's synced copy of a request type, fields and all. */
   saveRequestType(input: { requestType: SyncedRequestType }): Promise<void>;
   getRequestType(input: {
@@ -74,8 +74,8 @@ export interface SupportStore {
   /** The affiliate's synced request types, ordered by request-type id. */
   listRequestTypes(input: { affiliateId: string }): Promise<SyncedRequestType[]>;
   /** Creates or replaces a case. */
-  saveCase(input: { supportCase: SupportCase }): Promise<void>;
-  getCase(input: { affiliateId: string; id: string }): Promise<SupportCase | undefined>;
+  saveCase(input: { caseRecord: CaseRecord }): Promise<void>;
+  getCase(input: { affiliateId: string; id: string }): Promise<CaseRecord | undefined>;
   /** Records the case system's current status; returns the updated case, or undefined when there is none. */
   setCaseStatus(input: {
     affiliateId: string;
@@ -83,5 +83,11 @@ export interface SupportStore {
     status: string;
     statusCategory: CaseStatusCategory;
     updatedAt: Date;
-  }): Promise<SupportCase | undefined>;
+  }): Promise<CaseRecord | undefined>;
 }
+
+/** @deprecated Use {@link CaseRecord}. Removed in 0.3.0. */
+export type SupportCase = CaseRecord;
+
+/** @deprecated Use {@link CaseStore}: the `Storage` port holds it as `cases`. Removed in 0.3.0. */
+export type SupportStore = CaseStore;
