@@ -50,7 +50,7 @@ const layers: readonly Layer[] = [
   // The runtime's crypto, IDNA and default HTTP client and resolver, behind `#platform`.
   { name: 'platform', holds: ['platform/'] },
   // Attribution rules and the event dictionary with its payload rules.
-  { name: 'rules', holds: ['rules/attribution/', 'rules/events/'] },
+  { name: 'rules', holds: ['rules/attribution/', 'rules/events/', 'rules/filters/'] },
   // What use cases are written against: the storage port with every store port (the mirror of
   // storage-postgres and impl/memory), and the service's dependencies with the options they name.
   { name: 'contracts', holds: ['storage/', 'deps/'] },
