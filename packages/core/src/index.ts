@@ -172,8 +172,10 @@ export type {
   PayloadVersion,
   Webhook,
   WebhookDisabledReason,
+  WebhookOrdering,
   WebhookStatus,
 } from './storage/webhook-store';
+export type { PayloadFilter } from './rules/filters/payload-filter';
 export type { DeliveryOptions } from './worker/defaults';
 export {
   type HealthOptions,

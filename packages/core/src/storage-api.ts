@@ -63,8 +63,13 @@ export type { SubscriptionStore } from './storage/subscription-store';
 export type {
   HealthCheck,
   SealedSecret,
+  StoredHeaders,
   StoredSecret,
   WebhookBreaker,
   WebhookStore,
 } from './storage/webhook-store';
+export {
+  matchesPayloadFilter,
+  payloadFilterToJsonPath,
+} from './rules/filters/payload-filter';
 export { nextAttemptAt } from './worker/retry-schedule';

@@ -7,13 +7,20 @@ export function deliveryClaims(
   db: Db,
   sql: Sql,
 ): Pick<DeliveryStore, 'claimDue' | 'release' | 'defer' | 'resume'> {
-  // One statement: pick due rows no other worker holds, lease them, and join their events.
+  // One statement: pick due rows no other worker holds, lease them, and join their events. A
+  // delivery of an ordered webhook waits while an earlier one about the same entity is pending
+  // (leased or waiting for its retry), so an entity's deliveries go one at a time, in order.
   const claim = sql(
     `with due as (
-       select affiliate_id, id from {s}.deliveries
-       where status = 'pending' and next_attempt_at <= $1 and (lease_expires_at is null or lease_expires_at <= $1)
-         and webhook_id <> all($5::text[])
-       order by next_attempt_at, id
+       select d.affiliate_id, d.id from {s}.deliveries d
+       where d.status = 'pending' and d.next_attempt_at <= $1
+         and (d.lease_expires_at is null or d.lease_expires_at <= $1)
+         and d.webhook_id <> all($5::text[])
+         and (d.ordering_key is null or not exists (
+           select 1 from {s}.deliveries p
+           where p.webhook_id = d.webhook_id and p.ordering_key = d.ordering_key
+             and p.status = 'pending' and p.seq < d.seq))
+       order by d.next_attempt_at, d.id
        limit $2
        for update skip locked
      ), claimed as (
@@ -26,7 +33,8 @@ export function deliveryClaims(
      select coalesce(json_agg(json_build_object(
          'affiliate_id', c.affiliate_id, 'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id,
          'event_type', c.event_type, 'status', c.status, 'attempts', c.attempts, 'next_attempt_at', c.next_attempt_at,
-         'last_attempt_at', c.last_attempt_at, 'last_status_code', c.last_status_code, 'created_at', c.created_at,
+         'last_attempt_at', c.last_attempt_at, 'last_status_code', c.last_status_code,
+         'ordering_key', c.ordering_key, 'created_at', c.created_at,
          'updated_at', c.updated_at, 'event_occurred_at', e.occurred_at, 'event_data', e.data,
          'event_patient', e.patient, 'event_attribution', e.attribution, 'event_traceparent', e.traceparent
        ) order by c.next_attempt_at, c.id), '[]') as claimed

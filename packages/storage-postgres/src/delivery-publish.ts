@@ -2,6 +2,73 @@ import type { Delivery, DeliveryStore, PublishedEvent } from '@affiliate-commerc
 import type { Db } from './db';
 import { eventColumns, type Sql } from './delivery-rows';
 
+// The event and, when it is new, one delivery per enabled webhook subscribed to its type whose
+// filter (if any) its payload matches: one round trip, with the webhooks read by the statement
+// itself. The event keeps the webhooks whose filter held it back; an ordered webhook's delivery
+// carries the event's entity.
+const publishSql = `with target as (
+     select w.id, w.created_at, w.ordering,
+       w.filter_path is null or jsonb_path_match($11::jsonb, w.filter_path, '{}', true) is true as matched
+     from {s}.webhooks w
+     where $9::boolean and w.affiliate_id = $1 and w.status = 'enabled' and $3 = any(w.interests)
+   ), event as (
+     insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
+       filtered_out)
+     values ($1, $2, $3, $4, $5, $6, $7, $8,
+       (select array_agg(t.id order by t.created_at, t.id) from target t where not t.matched))
+     on conflict do nothing
+     returning affiliate_id, id, event_type, occurred_at
+   ), queued as (
+     insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+       next_attempt_at, ordering_key, created_at, updated_at)
+     select e.affiliate_id, $10 || '_' || row_number() over (order by t.created_at, t.id),
+       t.id, e.id, e.event_type, 'pending', 0, e.occurred_at,
+       case when t.ordering = 'entity' then $12::text end, e.occurred_at, e.occurred_at
+     from event e cross join target t
+     where t.matched
+     order by t.created_at, t.id
+     returning 1
+   )
+   select (select count(*) from event)::int as inserted, (select count(*) from queued)::int as queued`;
+
+// The same for several events at once (an order's created and paid events), one row of the
+// answer per event, in the order given; deliveries are inserted in that order, so an ordered
+// webhook sends them in it.
+const publishManySql = `with input as (
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::jsonb[],
+       $7::jsonb[], $8::text[], $9::boolean[], $10::text[], $11::jsonb[], $12::text[])
+       with ordinality as i(affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
+         deliver, id_prefix, payload, entity_key, ord)
+   ), target as (
+     select i.ord, w.id, w.created_at, w.ordering,
+       w.filter_path is null or jsonb_path_match(i.payload, w.filter_path, '{}', true) is true as matched
+     from input i join {s}.webhooks w on w.affiliate_id = i.affiliate_id
+     where i.deliver and w.status = 'enabled' and i.event_type = any(w.interests)
+   ), event as (
+     insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
+       filtered_out)
+     select i.affiliate_id, i.id, i.event_type, i.occurred_at, i.data, i.patient, i.attribution, i.traceparent,
+       (select array_agg(t.id order by t.created_at, t.id) from target t where t.ord = i.ord and not t.matched)
+     from input i order by i.ord
+     on conflict do nothing
+     returning affiliate_id, id, event_type, occurred_at
+   ), queued as (
+     insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+       next_attempt_at, ordering_key, created_at, updated_at)
+     select e.affiliate_id,
+       i.id_prefix || '_' || row_number() over (partition by e.affiliate_id, e.id order by t.created_at, t.id),
+       t.id, e.id, e.event_type, 'pending', 0, e.occurred_at,
+       case when t.ordering = 'entity' then i.entity_key end, e.occurred_at, e.occurred_at
+     from event e
+     join input i on i.affiliate_id = e.affiliate_id and i.id = e.id
+     join target t on t.ord = i.ord and t.matched
+     order by i.ord, t.created_at, t.id
+     returning affiliate_id, event_id
+   )
+   select exists (select 1 from event e where e.affiliate_id = i.affiliate_id and e.id = i.id) as inserted,
+     (select count(*) from queued q where q.affiliate_id = i.affiliate_id and q.event_id = i.id)::int as queued
+   from input i order by i.ord`;
+
 /** The outbox's writes at emission: an event, with its deliveries, in one statement. */
 export function deliveryPublishing(
   db: Db,
@@ -11,59 +78,13 @@ export function deliveryPublishing(
     `insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent)
      values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id`,
   );
-  // The event and, when it is new, one delivery per enabled webhook subscribed to its type: one
-  // round trip, with the webhooks read by the statement itself.
-  const publish = sql(
-    `with event as (
-       insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing
-       returning affiliate_id, id, event_type, occurred_at
-     ), queued as (
-       insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
-         next_attempt_at, created_at, updated_at)
-       select e.affiliate_id, $10 || '_' || row_number() over (order by w.created_at, w.id),
-         w.id, e.id, e.event_type, 'pending', 0, e.occurred_at, e.occurred_at, e.occurred_at
-       from event e join {s}.webhooks w on w.affiliate_id = e.affiliate_id
-       where $9::boolean and w.status = 'enabled' and e.event_type = any(w.interests)
-       returning 1
-     )
-     select (select count(*) from event)::int as inserted, (select count(*) from queued)::int as queued`,
-  );
-  // The same for several events at once (an order's created and paid events), one row of the
-  // answer per event, in the order given.
-  const publishMany = sql(
-    `with input as (
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::jsonb[],
-         $7::jsonb[], $8::text[], $9::boolean[], $10::text[])
-         with ordinality as i(affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
-           deliver, id_prefix, ord)
-     ), event as (
-       insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent)
-       select affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent
-       from input order by ord
-       on conflict do nothing
-       returning affiliate_id, id, event_type, occurred_at
-     ), queued as (
-       insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
-         next_attempt_at, created_at, updated_at)
-       select e.affiliate_id,
-         i.id_prefix || '_' || row_number() over (partition by e.affiliate_id, e.id order by w.created_at, w.id),
-         w.id, e.id, e.event_type, 'pending', 0, e.occurred_at, e.occurred_at, e.occurred_at
-       from event e
-       join input i on i.affiliate_id = e.affiliate_id and i.id = e.id
-       join {s}.webhooks w on w.affiliate_id = e.affiliate_id
-       where i.deliver and w.status = 'enabled' and e.event_type = any(w.interests)
-       returning affiliate_id, event_id
-     )
-     select exists (select 1 from event e where e.affiliate_id = i.affiliate_id and e.id = i.id) as inserted,
-       (select count(*) from queued q where q.affiliate_id = i.affiliate_id and q.event_id = i.id)::int as queued
-     from input i order by i.ord`,
-  );
+  const publish = sql(publishSql);
+  const publishMany = sql(publishManySql);
   const enqueue = sql(
     `insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts, next_attempt_at,
-       created_at, updated_at)
+       created_at, updated_at, ordering_key)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
-       $8::timestamptz[], $9::timestamptz[], $10::timestamptz[])`,
+       $8::timestamptz[], $9::timestamptz[], $10::timestamptz[], $11::text[])`,
   );
   return {
     async insertEvent({ event }) {
@@ -72,11 +93,13 @@ export function deliveryPublishing(
     },
     async publish({ events }) {
       if (events.length === 1) {
-        const [{ event, deliver, idPrefix }] = events as [PublishedEvent];
+        const [{ event, deliver, idPrefix, payload, entityKey }] = events as [PublishedEvent];
         const { rows } = await db.query<{ inserted: number; queued: number }>(publish, [
           ...eventColumns(event),
           deliver,
           idPrefix,
+          payload ? JSON.stringify(payload) : null,
+          entityKey ?? null,
         ]);
         return [{ inserted: rows[0]?.inserted === 1, queued: rows[0]?.queued ?? 0 }];
       }
@@ -87,6 +110,8 @@ export function deliveryPublishing(
         ...rowsIn[0]!.map((_, index) => rowsIn.map((values) => values[index])),
         events.map((item) => item.deliver),
         events.map((item) => item.idPrefix),
+        events.map((item) => (item.payload ? JSON.stringify(item.payload) : null)),
+        events.map((item) => item.entityKey ?? null),
       ]);
       return rows.map((row) => ({ inserted: row.inserted, queued: row.queued }));
     },
@@ -104,6 +129,7 @@ export function deliveryPublishing(
         column('nextAttemptAt'),
         column('createdAt'),
         column('updatedAt'),
+        column('orderingKey'),
       ]);
     },
   };

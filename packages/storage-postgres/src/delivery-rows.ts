@@ -17,6 +17,8 @@ export interface DeliveryRow {
   next_attempt_at: Date | null;
   last_attempt_at: Date | null;
   last_status_code: number | null;
+  /** Absent from rows read without it (the claim's JSON names its columns). */
+  ordering_key?: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -30,6 +32,8 @@ export interface EventRow {
   patient: EventRecord['patient'] | null;
   attribution: Record<string, unknown> | null;
   traceparent: string | null;
+  /** Absent from rows read without it (the claim's JSON names its columns). */
+  filtered_out?: string[] | null;
 }
 
 /** A claimed delivery with its event's columns, as the claim's JSON carries them (timestamps as text). */
@@ -74,6 +78,7 @@ export const toDelivery = (row: DeliveryRow): Delivery => ({
   ...(row.status === 'pending' && row.next_attempt_at ? { nextAttemptAt: row.next_attempt_at } : {}),
   ...(row.last_attempt_at ? { lastAttemptAt: row.last_attempt_at } : {}),
   ...(row.last_status_code !== null ? { lastStatusCode: row.last_status_code } : {}),
+  ...(row.ordering_key ? { orderingKey: row.ordering_key } : {}),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -87,6 +92,7 @@ export const toEvent = (row: EventRow): EventRecord => ({
   ...(row.patient ? { patient: row.patient } : {}),
   ...(row.attribution ? { attribution: row.attribution } : {}),
   ...(row.traceparent ? { traceparent: row.traceparent } : {}),
+  ...(row.filtered_out && row.filtered_out.length > 0 ? { filteredOut: row.filtered_out } : {}),
 });
 
 export const toAttempt = (row: AttemptRow): DeliveryAttempt => ({

@@ -1,9 +1,11 @@
-import type { Webhook } from '@affiliate-commerce/core';
-import type {
-  HealthCheck,
-  StoredSecret,
-  WebhookBreaker,
-  WebhookStore,
+import type { PayloadFilter, Webhook } from '@affiliate-commerce/core';
+import {
+  type HealthCheck,
+  payloadFilterToJsonPath,
+  type StoredHeaders,
+  type StoredSecret,
+  type WebhookBreaker,
+  type WebhookStore,
 } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
@@ -35,6 +37,13 @@ interface BreakerJson {
   changedAt: string;
 }
 
+interface HeadersJson {
+  names: string[];
+  ciphertext: string;
+  iv: string;
+  tag: string;
+}
+
 interface WebhookRow {
   id: string;
   affiliate_id: string;
@@ -49,6 +58,10 @@ interface WebhookRow {
   breaker: BreakerJson | null;
   disabled_reason: Webhook['disabledReason'] | null;
   disabled_at: Date | null;
+  headers: HeadersJson | null;
+  filter: PayloadFilter | null;
+  rate_limit: number | null;
+  ordering: Webhook['ordering'] | null;
   revision: number;
   created_at: Date;
   updated_at: Date;
@@ -106,6 +119,14 @@ const toBreaker = (json: BreakerJson): WebhookBreaker => ({
   changedAt: new Date(json.changedAt),
 });
 
+const headersJson = (headers: StoredHeaders | undefined): string | null =>
+  headers ? JSON.stringify({ names: [...headers.names], ...headers.sealed } satisfies HeadersJson) : null;
+
+const toHeaders = (json: HeadersJson): StoredHeaders => ({
+  names: [...json.names],
+  sealed: { ciphertext: json.ciphertext, iv: json.iv, tag: json.tag },
+});
+
 function toWebhook(row: WebhookRow): Webhook {
   return {
     id: row.id,
@@ -121,14 +142,29 @@ function toWebhook(row: WebhookRow): Webhook {
     ...(row.breaker ? { breaker: toBreaker(row.breaker) } : {}),
     ...(row.disabled_reason ? { disabledReason: row.disabled_reason } : {}),
     ...(row.disabled_at ? { disabledAt: row.disabled_at } : {}),
+    ...(row.headers ? { headers: toHeaders(row.headers) } : {}),
+    ...(row.filter ? { filter: row.filter } : {}),
+    ...(row.rate_limit === null ? {} : { rateLimit: row.rate_limit }),
+    ...(row.ordering && row.ordering !== 'none' ? { ordering: row.ordering } : {}),
     revision: Number(row.revision),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-/** Why and when the webhook was disabled, after the other parameters of insert and replace. */
-const disabledParams = (w: Webhook) => [w.disabledReason ?? null, w.disabledAt ?? null];
+/**
+ * Why and when the webhook was disabled, then its endpoint controls, after the other parameters
+ * of insert and replace. The filter is stored as given and as the SQL/JSON path publishing matches.
+ */
+const disabledParams = (w: Webhook) => [
+  w.disabledReason ?? null,
+  w.disabledAt ?? null,
+  headersJson(w.headers),
+  w.filter ? JSON.stringify(w.filter) : null,
+  w.filter ? payloadFilterToJsonPath(w.filter) : null,
+  w.rateLimit ?? null,
+  w.ordering ?? 'none',
+];
 
 /** The configuration columns, in the parameter order of insert and replace ($1 = id ... $11 = updated_at). */
 const configParams = (w: Webhook) => [
@@ -145,12 +181,35 @@ const configParams = (w: Webhook) => [
   w.updatedAt,
 ];
 
+// One statement: the row is locked as it is read, so concurrent reservations queue on it and
+// each starts where the one before left the timeline (the next free slot, never before now).
+const reserveSendsSql = `update {s}.webhooks w
+  set throttled_until = case when r.interval_ms is null then w.throttled_until
+    else r.start + r.granted * r.interval_ms * interval '1 millisecond' end
+  from (
+    select c.id, c.start, c.interval_ms,
+      case when c.interval_ms is null then $4::int
+        else greatest(0, least($4::int,
+          floor((extract(epoch from $3::timestamptz - c.start) * 1000 + $5::float8) / c.interval_ms)::int + 1))
+      end as granted
+    from (
+      select id, 1000.0::float8 / rate_limit as interval_ms,
+        greatest(coalesce(throttled_until, $3::timestamptz), $3::timestamptz) as start
+      from {s}.webhooks where affiliate_id = $1 and id = $2
+      for update
+    ) c
+  ) r
+  where w.id = r.id
+  returning r.granted, r.start, r.interval_ms`;
+
 /** The webhook store on PostgreSQL. @example postgresWebhookStore(db, 'affiliate_commerce') */
 export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
   const insert = withSchema(
     `insert into {s}.webhooks (id, affiliate_id, name, url, authentication, interests, status, payload_version,
-       secrets, revision, updated_at, created_at, last_health_check, breaker, disabled_reason, disabled_at)
-     values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16)`,
+       secrets, revision, updated_at, created_at, last_health_check, breaker, disabled_reason, disabled_at,
+       headers, filter, filter_path, rate_limit, ordering)
+     values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16,
+       $17::jsonb, $18::jsonb, $19::jsonpath, $20, $21)`,
     schema,
   );
   const get = withSchema('select * from {s}.webhooks where affiliate_id = $1 and id = $2', schema);
@@ -162,7 +221,8 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
   const replace = withSchema(
     `update {s}.webhooks set name = $3, url = $4, authentication = $5, interests = $6::text[], status = $7,
        payload_version = $8, secrets = $9::jsonb, revision = $10, updated_at = $11,
-       disabled_reason = $13, disabled_at = $14
+       disabled_reason = $13, disabled_at = $14, headers = $15::jsonb, filter = $16::jsonb,
+       filter_path = $17::jsonpath, rate_limit = $18, ordering = $19
      where id = $1 and affiliate_id = $2 and revision = $12
      returning id`,
     schema,
@@ -181,6 +241,7 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
      returning id`,
     schema,
   );
+  const reserve = withSchema(reserveSendsSql, schema);
   const byId = withSchema('select * from {s}.webhooks where id = $1', schema);
   return {
     async insert({ webhook }) {
@@ -224,6 +285,18 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
         breakerJson(expected),
       ]);
       return rows.length === 1;
+    },
+    async reserveSends({ affiliateId, id, count, now, horizonMs }) {
+      const { rows } = await db.query<{ granted: number; start: Date; interval_ms: number | null }>(reserve, [
+        affiliateId,
+        id,
+        now,
+        count,
+        horizonMs,
+      ]);
+      const row = rows[0];
+      if (!row) return undefined;
+      return { granted: Number(row.granted), firstAt: row.start, intervalMs: Number(row.interval_ms ?? 0) };
     },
     async findForOperator({ id }) {
       const { rows } = await db.query<WebhookRow>(byId, [id]);

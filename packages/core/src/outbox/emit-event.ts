@@ -1,8 +1,10 @@
 import { platform } from '#platform';
 import type { ServiceDeps } from '../deps/service-deps';
 import { currentTraceparent } from '../ports/telemetry/trace-context';
+import { entityKeyOf } from '../rules/events/entity-key';
 import { type EventCategory, type EventType, eventDefinition } from '../rules/events/event-dictionary';
-import type { EventPatient, EventRecord } from '../rules/events/v2-payload';
+import { buildV2Payload, type EventPatient, type EventRecord } from '../rules/events/v2-payload';
+import type { PublishedEvent } from '../storage/delivery-store';
 import type { Storage } from '../storage/storage';
 import { type JoinKeys, resolveJoinKeys } from './join-keys';
 import { readOnce } from './read-once';
@@ -142,10 +144,18 @@ export async function emitEvents(
 ): Promise<{ event: EventRecord; queued: number }[]> {
   if (inputs.length === 0) return [];
   const reads = readOnce(tx);
-  const built: { event: EventRecord; deliver: boolean; idPrefix: string }[] = [];
+  const built: PublishedEvent[] = [];
   for (const input of inputs) {
     const { event, deliver } = await eventRecord(reads, deps, input);
-    built.push({ event, deliver, idPrefix: deps.ids.next({ prefix: 'dlv' }) });
+    const entityKey = deliver ? entityKeyOf(event) : undefined;
+    built.push({
+      event,
+      deliver,
+      idPrefix: deps.ids.next({ prefix: 'dlv' }),
+      // What webhooks' filters match: the payload a receiver would get, stamped when it occurred.
+      ...(deliver ? { payload: buildV2Payload(event, { attemptAt: event.occurredAt }) } : {}),
+      ...(entityKey ? { entityKey } : {}),
+    });
   }
   const published = await tx.deliveries.publish({ events: built });
   return Promise.all(

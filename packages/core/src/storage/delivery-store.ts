@@ -16,6 +16,11 @@ export interface Delivery {
   readonly nextAttemptAt?: Date;
   readonly lastAttemptAt?: Date;
   readonly lastStatusCode?: number;
+  /**
+   * The entity it is about, on a delivery of a webhook with `ordering: 'entity'`: it is not claimed
+   * while an earlier delivery of the same webhook and entity is pending.
+   */
+  readonly orderingKey?: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -109,6 +114,16 @@ export interface PublishedEvent {
   readonly event: EventRecord;
   readonly deliver: boolean;
   readonly idPrefix: string;
+  /**
+   * The event's v2 payload as a receiver would get it (stamped at `occurredAt`): what webhooks'
+   * filters are matched against. A webhook with a filter gets no delivery when it does not match.
+   */
+  readonly payload?: Readonly<Record<string, unknown>>;
+  /**
+   * The entity the event is about (`order_id:ord_1`): a webhook with `ordering: 'entity'` is sent
+   * one entity's deliveries one at a time, in the order they were published. Absent: unordered.
+   */
+  readonly entityKey?: string;
 }
 
 /** An event's place in the event list, which runs newest first: by `occurredAt`, then by `eventId`. */

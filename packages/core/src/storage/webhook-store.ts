@@ -1,3 +1,5 @@
+import type { PayloadFilter } from '../rules/filters/payload-filter';
+
 /** Payload generation of a webhook (docs/api.md §9.5): v1 legacy raw objects, v2 sanitized envelopes. */
 export type PayloadVersion = 'v1' | 'v2';
 
@@ -58,6 +60,24 @@ export interface WebhookBreaker {
  */
 export type WebhookDisabledReason = 'gone' | 'failing' | 'manual';
 
+/**
+ * A webhook's own request headers at rest: the names in the clear (the API shows them), the
+ * values sealed together like a signing secret, so a database dump does not hold an API key.
+ */
+export interface StoredHeaders {
+  /** Header names as given, in order. */
+  readonly names: readonly string[];
+  /** A JSON object of name to value, sealed for this webhook (`sealHeaders`). */
+  readonly sealed: SealedSecret;
+}
+
+/**
+ * How a webhook's deliveries are ordered: `none` sends each as soon as it is due; `entity` sends
+ * the deliveries about one entity (an order, a subscription, a journey...) one at a time, in the
+ * order their events were recorded (docs/api.md §11.9).
+ */
+export type WebhookOrdering = 'none' | 'entity';
+
 /** A webhook endpoint of an affiliate (docs/api.md §2.1). */
 export interface Webhook {
   /** Globally unique, so the master token can name a webhook by id alone. */
@@ -75,6 +95,14 @@ export interface Webhook {
   readonly lastHealthCheck?: HealthCheck;
   /** The delivery circuit breaker; absent until an attempt first fails. */
   readonly breaker?: WebhookBreaker;
+  /** Request headers of the webhook's own, sent on every request to it; absent when there are none. */
+  readonly headers?: StoredHeaders;
+  /** Only events whose v2 payload matches are delivered (docs/api.md §11.7); absent: every subscribed event. */
+  readonly filter?: PayloadFilter;
+  /** Deliveries a second the endpoint is sent at most, counted across every worker; absent: no limit. */
+  readonly rateLimit?: number;
+  /** How its deliveries are ordered; absent means `none`. */
+  readonly ordering?: WebhookOrdering;
   /** Why the webhook is disabled; absent while it is enabled (enabling clears it). */
   readonly disabledReason?: WebhookDisabledReason;
   /** When it was disabled; absent while it is enabled. */
@@ -127,6 +155,22 @@ export interface WebhookStore {
     breaker: WebhookBreaker;
     expected: WebhookBreaker | undefined;
   }): Promise<boolean>;
+  /**
+   * Reserves send slots of a webhook with a `rateLimit`, shared by every worker: its slots are
+   * `1000 / rateLimit` ms apart, on one timeline kept on the webhook (`throttledUntil`, the next free
+   * slot, never before `now`, so no burst builds up while it is idle). Grants up to `count` slots,
+   * only those starting by `now + horizonMs`; slot i starts at `firstAt + i × intervalMs`, and
+   * the next free slot is then `firstAt + granted × intervalMs`. With `granted` 0, `firstAt` is the
+   * next free slot. Atomic: concurrent reservations never get the same slot. A webhook without a
+   * `rateLimit` is granted `count` slots at `now` (`intervalMs` 0); undefined when it is not found.
+   */
+  reserveSends(input: {
+    affiliateId: string;
+    id: string;
+    count: number;
+    now: Date;
+    horizonMs: number;
+  }): Promise<{ granted: number; firstAt: Date; intervalMs: number } | undefined>;
   /** Looks a webhook up by its id alone: only for master-token operations (rollback). */
   findForOperator(input: { id: string }): Promise<Webhook | undefined>;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { workerBreakers } from './breakers';
 import { claimLoop, type Waiting } from './claim-loop';
 import { endpointSlots } from './endpoint-slots';
+import { throttleBook } from './throttles';
 import { workerPulse } from './worker-liveness';
 
 async function loop(count: number, overrides: { lowWater?: number; idleMs?: number } = {}) {
@@ -27,6 +28,7 @@ async function loop(count: number, overrides: { lowWater?: number; idleMs?: numb
       waiting,
       slots: endpointSlots(4),
       breakers: workerBreakers(svc.deps, {}),
+      throttles: throttleBook(svc.deps, { report: () => undefined }),
       pulse: workerPulse(svc.deps),
       storage: { failed: (error) => failures.push(error), succeeded: () => undefined },
       batchSize: 2,

@@ -1,10 +1,11 @@
 import type { ServiceDeps } from '../deps/service-deps';
 import type { ClaimedDelivery } from '../storage/delivery-store';
 import type { BreakerBook } from './breakers';
-import { type ClaimedBatch, claimBatch } from './claimer';
+import { type ClaimedBatch, claimBatch, releaseClaims, type Unsent } from './claimer';
 import type { DeliveryOptions } from './defaults';
 import type { EndpointSlots } from './endpoint-slots';
 import type { OutageLog } from './outage-log';
+import type { ThrottleBook } from './throttles';
 import type { WorkerPulse } from './worker-liveness';
 
 /** A claimed delivery waiting in a running worker for a sender, with the batch it came in. */
@@ -32,8 +33,10 @@ export interface ClaimLoop {
 /**
  * The claimer of a running worker. It claims the next batch once fewer than `lowWater` claimed
  * deliveries could go, passing over endpoints with `crowd` deliveries waiting here and those
- * whose breaker holds them back, and parks otherwise. While the outbox is empty it backs off,
- * doubling from `idleMs` up to `maxIdleMs`; a nudge from a sender or a retry falling due wakes it.
+ * whose breaker holds them back or whose send slots are taken (`throttles`), and parks otherwise.
+ * A batch's deliveries of a throttled webhook that get no send slot soon are given back at once.
+ * While the outbox is empty it backs off, doubling from `idleMs` up to `maxIdleMs`; a nudge from
+ * a sender, a retry falling due or a throttled webhook's slots running low wakes it.
  * Each batch is added to `waiting` and `claimed` is called; every error goes to `storage`.
  */
 export function claimLoop(
@@ -44,6 +47,7 @@ export function claimLoop(
     readonly waiting: Waiting[];
     readonly slots: EndpointSlots;
     readonly breakers: BreakerBook;
+    readonly throttles: ThrottleBook;
     readonly pulse: WorkerPulse;
     readonly storage: OutageLog;
     readonly batchSize: number;
@@ -70,12 +74,16 @@ export function claimLoop(
   };
   signal.addEventListener('abort', onAbort, { once: true });
 
-  /** One claim, passing over crowded endpoints and those a breaker holds; undefined when it failed. */
-  const claim = async (): Promise<ClaimedBatch | undefined> => {
+  /**
+   * One claim, passing over crowded endpoints and those a breaker or a throttle holds, with what
+   * of it got no send slot; undefined when it failed.
+   */
+  const claim = async (): Promise<{ batch: ClaimedBatch; unsent: Set<Unsent['claimed']> } | undefined> => {
     try {
       const now = deps.clock.now();
       const crowded = slots.crowded(waiting, loop.crowd);
-      const skipWebhookIds = [...new Set([...crowded, ...loop.breakers.holding(now)])];
+      const held = [...loop.breakers.holding(now), ...loop.throttles.holding()];
+      const skipWebhookIds = [...new Set([...crowded, ...held])];
       const batch = await claimBatch(deps, {
         ...options,
         limit: loop.batchSize,
@@ -83,7 +91,13 @@ export function claimLoop(
         skipWebhookIds,
       });
       loop.storage.succeeded();
-      return batch;
+      const unsent = batch.items.length > 0 ? await loop.throttles.admit(batch, deps.clock.now()) : [];
+      // Claim the throttled webhooks again when their slots in hand run low.
+      const heldFor = loop.throttles.heldFor();
+      if (heldFor !== undefined) wakeUps.wakeAt(deps.clock.now().getTime() + heldFor);
+      if (unsent.length > 0)
+        await releaseClaims(deps, unsent).catch((error: unknown) => loop.storage.failed(error));
+      return { batch, unsent: new Set(unsent.map(({ claimed }) => claimed)) };
     } catch (error) {
       loop.storage.failed(error);
       return undefined;
@@ -94,7 +108,7 @@ export function claimLoop(
     let wait = loop.idleMs;
     while (!signal.aborted) {
       loop.pulse.beat();
-      if (slots.sendable(waiting) >= loop.lowWater) {
+      if (slots.sendable(waiting, loop.throttles.ready) >= loop.lowWater) {
         await new Promise<void>((resolve) => {
           parked = resolve;
         });
@@ -102,15 +116,16 @@ export function claimLoop(
       }
       // What happens from here on is seen by this claim, or calls for the next one.
       wakeUps.claiming();
-      const batch = await claim();
-      if (!batch || batch.items.length === 0) {
+      const claimed = await claim();
+      if (!claimed || claimed.batch.items.length === 0) {
         // Nothing due beyond what is in hand: back off, but senders wake it once the queue runs low.
         await wakeUps.idle(wait);
         wait = Math.min(loop.maxIdleMs, wait * 2);
         continue;
       }
       wait = loop.idleMs;
-      for (const claimed of batch.items) waiting.push({ batch, claimed });
+      const { batch, unsent } = claimed;
+      for (const item of batch.items) if (!unsent.has(item)) waiting.push({ batch, claimed: item });
       loop.claimed();
     }
     done = true;

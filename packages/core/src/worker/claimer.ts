@@ -1,3 +1,4 @@
+import { openHeaders } from '../areas/webhooks/endpoint-controls';
 import { signingSecretsOf } from '../areas/webhooks/signing-secrets';
 import type { ServiceDeps } from '../deps/service-deps';
 import { type CheckedDestination, checkDestination } from '../ports/net/guarded-request';
@@ -24,6 +25,8 @@ export interface ClaimedBatch {
 export interface LoadedWebhook {
   readonly webhook: Webhook;
   readonly secrets: string[];
+  /** The webhook's own request headers, opened; never logged. */
+  readonly headers: Readonly<Record<string, string>>;
   /** The SSRF checks and DNS of the webhook's URL, done once per batch on first use. */
   readonly destination: () => Promise<CheckedDestination | HttpFailure>;
 }
@@ -35,9 +38,14 @@ async function loadWebhook(
   timeoutMs: number,
 ): Promise<LoadedWebhook> {
   let destination: Promise<CheckedDestination | HttpFailure> | undefined;
+  const [secrets, headers] = await Promise.all([
+    signingSecretsOf(webhook, { secretBox: deps.secretBox, now }),
+    openHeaders(deps.secretBox, webhook),
+  ]);
   return {
     webhook,
-    secrets: await signingSecretsOf(webhook, { secretBox: deps.secretBox, now }),
+    secrets,
+    headers,
     destination: () => {
       destination ??= checkDestination(deps, { url: webhook.url, timeoutMs });
       return destination;

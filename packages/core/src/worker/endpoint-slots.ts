@@ -1,5 +1,8 @@
 import type { ClaimedDelivery } from '../storage/delivery-store';
 
+/** Whether a waiting delivery may go now, beyond its endpoint's cap. */
+type Ready = (claimed: ClaimedDelivery) => boolean;
+
 /**
  * The per-endpoint cap on sends in flight: which waiting delivery may go next, and which
  * endpoints have enough waiting. A slow or dead endpoint can hold at most `perEndpoint` sends; the rest of
@@ -9,15 +12,25 @@ export function endpointSlots(perEndpoint: number) {
   const inFlight = new Map<string, number>();
   const busy = (webhookId: string) => inFlight.get(webhookId) ?? 0;
   return {
-    /** The index of the first waiting delivery whose endpoint has a free slot, or -1. */
-    pick(waiting: readonly { readonly claimed: ClaimedDelivery }[]): number {
-      return waiting.findIndex(({ claimed }) => busy(claimed.delivery.webhookId) < perEndpoint);
+    /** Whether the endpoint may take another send. */
+    free(webhookId: string): boolean {
+      return busy(webhookId) < perEndpoint;
     },
-    /** How many of the waiting deliveries could be sent now, given the free slots. */
-    sendable(waiting: readonly { readonly claimed: ClaimedDelivery }[]): number {
+    /**
+     * The index of the first waiting delivery whose endpoint has a free slot, or -1. With `ready`,
+     * only deliveries it allows (a throttled one whose send slot has started) are picked.
+     */
+    pick(waiting: readonly { readonly claimed: ClaimedDelivery }[], ready?: Ready): number {
+      return waiting.findIndex(
+        ({ claimed }) => busy(claimed.delivery.webhookId) < perEndpoint && (!ready || ready(claimed)),
+      );
+    },
+    /** How many of the waiting deliveries could be sent now, given the free slots (and `ready`). */
+    sendable(waiting: readonly { readonly claimed: ClaimedDelivery }[], ready?: Ready): number {
       const taken = new Map<string, number>();
       let count = 0;
       for (const { claimed } of waiting) {
+        if (ready && !ready(claimed)) continue;
         const id = claimed.delivery.webhookId;
         const used = busy(id) + (taken.get(id) ?? 0);
         if (used < perEndpoint) {

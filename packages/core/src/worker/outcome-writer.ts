@@ -22,7 +22,10 @@ export interface RunSummary {
   readonly cancelled: number;
   /** Claimed but given back unsent: too little of the lease was left, or the worker was stopping. */
   readonly released: number;
-  /** Claimed but held back unsent, spending no attempt, while their webhook's circuit breaker is open. */
+  /**
+   * Claimed but held back unsent, spending no attempt: their webhook's circuit breaker is open, or
+   * its `rateLimit` had no send slot for them yet.
+   */
   readonly deferred: number;
   /**
    * Sent, but the outcome came after the lease had ended and another worker had claimed the
@@ -64,6 +67,26 @@ function logLate(deps: ServiceDeps, { item }: Attempted): void {
 }
 
 /**
+ * Says when an ordered webhook's delivery failed for good: the next delivery about the same
+ * entity, held back until now, goes next, so the receiver will see that entity's later events
+ * without this one.
+ */
+function logOrderingReleased(deps: ServiceDeps, recorded: readonly Attempted[]): void {
+  for (const { kind, item, orderingKey } of recorded) {
+    if (kind !== 'failed' || orderingKey === undefined) continue;
+    const { attempt } = item.outcome;
+    deps.logger.warn('An ordered delivery failed for good; the next one about its entity goes now', {
+      event: 'webhook.ordering.released',
+      affiliateId: attempt.affiliateId,
+      webhookId: attempt.webhookId,
+      deliveryId: attempt.deliveryId,
+      eventId: attempt.eventId,
+      entity: orderingKey,
+    });
+  }
+}
+
+/**
  * Writes what a group of settled deliveries came to: every outcome in one round trip, unsent
  * claims given back (held ones due again when their breaker may let one through), and
  * endpoints disabled after a 410 or 5 days of failure. An outcome the store refuses came after
@@ -94,6 +117,7 @@ export async function recordSettled(
   const recorded = attempts.filter((_, index) => written[index]);
   const late = new Set(attempts.filter((_, index) => !written[index]));
   for (const one of late) logLate(deps, one);
+  logOrderingReleased(deps, recorded);
   await releaseClaims(deps, unsent);
   countDeliveries(settled.map((one) => outcomeOf(one, late)));
   // Only what the log holds: the next holder's attempt will say again what a late one said.

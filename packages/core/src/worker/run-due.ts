@@ -6,6 +6,7 @@ import { concurrencyOf, type DeliveryOptions, perEndpointOf } from './defaults';
 import { endpointSlots } from './endpoint-slots';
 import { type RunSummary, recordSettled } from './outcome-writer';
 import { type Settled, settleOne } from './senders';
+import { throttleBook } from './throttles';
 
 /**
  * Claims due deliveries, sends each to its webhook through the SSRF guard, records the attempt
@@ -14,8 +15,10 @@ import { type Settled, settleOne } from './senders';
  * `delays`), then fails and waits for a manual retry; 5 days of continuous failure disable the
  * endpoint. A deleted or disabled webhook's pending deliveries are cancelled. At most
  * `perEndpoint` sends go to one webhook at once, and a webhook whose circuit breaker is open
- * gets none. One call is one batch; `runWorker` keeps batches flowing without waiting for each
- * to finish.
+ * gets none. A webhook with a `rateLimit` gets its deliveries at their send slots, shared with
+ * every worker: the call waits for slots starting within 2 s, and gives the rest back unsent
+ * (counted as `deferred`, spending no attempt). One call is one batch; `runWorker` keeps batches
+ * flowing without waiting for each to finish.
  */
 export async function runDue(
   deps: ServiceDeps,
@@ -25,17 +28,43 @@ export async function runDue(
   const batch = await claimBatch(deps, { ...input, writeDelayMs: 0 });
   const breakers = workerBreakers(deps, input);
   const slots = endpointSlots(perEndpointOf(input));
-  const waiting = batch.items.map((claimed) => ({ claimed }));
-  const settled: Settled[] = [];
+  const throttles = throttleBook(deps, {
+    report: (cause) =>
+      deps.logger.warn('Send slots of a throttled webhook not reserved', {
+        event: 'webhook.throttle.failing',
+        cause,
+      }),
+  });
+  const unsent = await throttles.admit(batch, deps.clock.now());
+  const given = new Set(unsent.map(({ claimed }) => claimed));
+  const waiting = batch.items.filter((claimed) => !given.has(claimed)).map((claimed) => ({ claimed }));
+  const settled: Settled[] = unsent.map(({ claimed, until }) => ({
+    kind: 'deferred',
+    claimed,
+    until: until!,
+  }));
   let parked: (() => void)[] = [];
+  /** Waits for a send to end, or for the next send slot to start (in `inMs`). */
+  const park = (inMs: number | undefined) =>
+    new Promise<void>((resolve) => {
+      const timer = inMs === undefined ? undefined : setTimeout(resolve, Math.ceil(inMs));
+      parked.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   const sender = async () => {
     while (waiting.length > 0) {
-      const index = slots.pick(waiting);
+      const index = throttles.pick(waiting, slots);
       if (index < 0) {
-        await new Promise<void>((resolve) => parked.push(resolve));
+        await park(throttles.nextIn(waiting));
         continue;
       }
       const [{ claimed }] = waiting.splice(index, 1) as [{ claimed: ClaimedDelivery }];
+      if (throttles.late(claimed)) {
+        settled.push({ kind: 'released', claimed });
+        continue;
+      }
       const webhookId = claimed.delivery.webhookId;
       slots.take(webhookId);
       try {

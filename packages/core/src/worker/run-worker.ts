@@ -17,6 +17,7 @@ import { outageLog } from './outage-log';
 import { groupedWrites, type RunSummary } from './outcome-writer';
 import { type PruneSchedule, schedulePrune } from './prune-schedule';
 import { senderPool } from './sender-pool';
+import { throttleBook } from './throttles';
 import { workerPulse } from './worker-liveness';
 
 /** How a worker paces itself; see {@link runWorker}. */
@@ -73,7 +74,9 @@ export interface WorkerOptions extends WorkOptions {
  *
  * Endpoints are kept apart: at most `perEndpoint` sends go to one webhook at once, and claims
  * pass over webhooks that already have `2 × batchSize` deliveries waiting here, or whose circuit
- * breaker is open. A send that has taken a quarter of its time-out stops counting against
+ * breaker is open. A webhook with a `rateLimit` is sent at most that many deliveries a second
+ * across every worker, evenly spaced; its deliveries wait for their send slots without taking
+ * senders, and those that get no slot soon are given back unsent. A send that has taken a quarter of its time-out stops counting against
  * `concurrency` (another sender starts in its place, up to `4 × concurrency` such slow sends),
  * so endpoints that hang cannot take the senders of those that answer.
  */
@@ -97,6 +100,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   const perEndpoint = perEndpointOf(options);
   const slots = endpointSlots(perEndpoint);
   const breakers = workerBreakers(deps, options);
+  const throttles = throttleBook(deps, { report: (error) => storage.failed(error) });
   // The outbox gauges are read while a worker runs, at each metrics collection.
   const stopGauges = observeOutbox(
     (now) => deps.storage.deliveries.backlog({ now }),
@@ -119,7 +123,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     );
   const pulse = workerPulse(deps);
   const waiting: Waiting[] = [];
-  const shared = { signal, waiting, slots, breakers, pulse, storage, lowWater, crowd };
+  const shared = { signal, waiting, slots, breakers, throttles, pulse, storage, lowWater, crowd };
   const claimer = claimLoop(deps, options, {
     ...shared,
     batchSize,

@@ -7,6 +7,7 @@ import { claimBatch } from './claimer';
 import { endpointSlots } from './endpoint-slots';
 import { senderPool } from './sender-pool';
 import type { Settled } from './senders';
+import { throttleBook } from './throttles';
 import { workerPulse } from './worker-liveness';
 
 const ok: HttpOutcome = { ok: true, status: 200, headers: {}, bodyText: 'ok', latencyMs: 1 };
@@ -50,6 +51,7 @@ async function pool(
       lowWater: 1,
       crowd: 100,
       breakers: workerBreakers(svc.deps, {}),
+      throttles: throttleBook(svc.deps, { report: () => undefined }),
       pulse: workerPulse(svc.deps),
       storage: { failed: (error) => expect.unreachable(String(error)), succeeded: () => undefined },
       claimer,

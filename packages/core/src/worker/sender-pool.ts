@@ -6,6 +6,7 @@ import { type DeliveryOptions, timeoutMsOf } from './defaults';
 import type { EndpointSlots } from './endpoint-slots';
 import type { OutageLog } from './outage-log';
 import { type Settled, settleOne } from './senders';
+import { slotAlarm, type ThrottleBook } from './throttles';
 import type { WorkerPulse } from './worker-liveness';
 
 /** The senders of a running worker; see {@link senderPool}. */
@@ -25,6 +26,8 @@ export interface SenderPool {
  * counting against `concurrency`: another sender starts in its place, up to `4 × concurrency`
  * such slow sends, so endpoints that hang cannot take the senders of those that answer; when all
  * of an endpoint's slots are held by slow sends, `holdBack` defers the rest of its deliveries.
+ * A delivery of a throttled webhook waits for its send slot (`throttles`) without taking a
+ * sender, goes first once the slot has started, and is given back when its slot was missed.
  */
 export function senderPool(
   deps: ServiceDeps,
@@ -38,6 +41,7 @@ export function senderPool(
     readonly lowWater: number;
     readonly crowd: number;
     readonly breakers: BreakerBook;
+    readonly throttles: ThrottleBook;
     readonly pulse: WorkerPulse;
     readonly storage: OutageLog;
     readonly claimer: Pick<ClaimLoop, 'done' | 'wake' | 'nudge'>;
@@ -55,6 +59,7 @@ export function senderPool(
     for (const one of resume) one();
   };
   signal.addEventListener('abort', wake, { once: true });
+  const alarm = slotAlarm(wake);
   const waitingFor = (webhookId: string) =>
     waiting.reduce((count, { claimed }) => count + (claimed.delivery.webhookId === webhookId ? 1 : 0), 0);
   // Sends in flight, so the slow ones can be found; a slow one's sender hands its place over.
@@ -83,18 +88,24 @@ export function senderPool(
 
   async function sender(): Promise<void> {
     while (!signal.aborted) {
-      const index = slots.pick(waiting);
+      const index = pool.throttles.pick(waiting, slots);
       if (index < 0) {
         if (claimer.done) return;
+        alarm.at(pool.throttles.nextIn(waiting));
         claimer.wake();
         await new Promise<void>((resolve) => parked.push(resolve));
         continue;
       }
       pool.pulse.beat();
       const [next] = waiting.splice(index, 1) as [Waiting];
+      if (pool.throttles.late(next.claimed)) {
+        // Its slot was missed: sent now, it would bunch up with the next ones. It goes back unsent.
+        pool.writes.add({ kind: 'released', claimed: next.claimed });
+        continue;
+      }
       const webhookId = next.claimed.delivery.webhookId;
       slots.take(webhookId);
-      if (slots.sendable(waiting) < lowWater) claimer.wake();
+      if (slots.sendable(waiting, pool.throttles.ready) < lowWater) claimer.wake();
       // A claim that came back empty passed over crowded endpoints: claim again once the queue
       // runs low, or once this endpoint is no longer crowded.
       if (waiting.length < lowWater || waitingFor(webhookId) === crowd - 1) claimer.nudge();
@@ -133,6 +144,7 @@ export function senderPool(
     async finished() {
       while (running.size > 0) await Promise.all(running);
       clearInterval(watch);
+      alarm.stop();
       signal.removeEventListener('abort', wake);
     },
   };

@@ -17,6 +17,8 @@ export interface Attempted {
   readonly kind: 'succeeded' | 'retrying' | 'failed';
   readonly gone: boolean;
   readonly webhook: Webhook;
+  /** The entity of a delivery of an ordered webhook (`Delivery.orderingKey`). */
+  readonly orderingKey?: string;
 }
 
 /** What became of one claimed delivery before its outcome is written. */
@@ -51,6 +53,7 @@ async function send(
     secrets,
     timestamp: Math.floor(attemptAt.getTime() / 1000),
     body,
+    custom: loaded.headers,
   });
   // The time-out bounds the whole attempt, DNS included, so an attempt fits the lease it was sent in.
   const left = Math.max(1, Math.round(timeoutMs - (performance.now() - startedAt)));
@@ -135,7 +138,7 @@ async function attempt(
     latencyMs: item.outcome.attempt.latencyMs,
     ...(outcome.ok ? { statusCode: outcome.status } : { error: `${outcome.reason}: ${outcome.message}` }),
   });
-  return { item, webhook, gone, kind };
+  return { item, webhook, gone, kind, ...(delivery.orderingKey ? { orderingKey: delivery.orderingKey } : {}) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { outboxRetentionMigration } from './012-outbox-retention';
 import { telemetryMigration } from './013-telemetry';
 import { eventListMigration } from './014-event-list';
 import { eventTypeListMigration } from './015-event-type-list';
+import { endpointControlsMigration } from './016-endpoint-controls';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -32,6 +33,7 @@ export const migrations: readonly Migration[] = [
   telemetryMigration,
   eventListMigration,
   eventTypeListMigration,
+  endpointControlsMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

@@ -1,5 +1,10 @@
-import type { EventRecord, Storage, Webhook } from '@affiliate-commerce/core';
-import type { AttemptOutcome, Delivery, DeliveryAttempt } from '@affiliate-commerce/core/storage';
+import type { EventRecord, PayloadFilter, Storage, Webhook } from '@affiliate-commerce/core';
+import type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  Delivery,
+  DeliveryAttempt,
+} from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventListContract } from './event-list-contract';
 
@@ -51,6 +56,31 @@ function attempt(deliveryId: string, n: number, overrides: Partial<DeliveryAttem
     ...overrides,
   };
 }
+
+/** A webhook as the webhook store keeps it, enabled and subscribed to order_created unless told otherwise. */
+function webhook(id: string, fields: Partial<Webhook> & Pick<Webhook, 'affiliateId' | 'createdAt'>): Webhook {
+  return {
+    id,
+    name: id,
+    url: `https://hooks.example.com/${id}`,
+    authentication: false,
+    interests: ['order_created'],
+    status: 'enabled',
+    payloadVersion: 'v2',
+    secrets: [],
+    revision: 1,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+}
+
+/**
+ * Filters in the form `parsePayloadFilter` stores them (a shorthand value written out as `$eq`),
+ * as the webhook store receives them from the create and update routes.
+ */
+const usdOnly: PayloadFilter = { currency: { $eq: 'USD' } };
+const bigOnly: PayloadFilter = { total_value_cents: { $gt: 10_000 } };
+const euroOnly: PayloadFilter = { currency: { $eq: 'EUR' } };
 
 /**
  * The outbox part of the storage contract (run by {@link storageContract} on every implementation).
@@ -1001,21 +1031,8 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
     // the claims above.
     it('publish: a new event queues one delivery per enabled webhook of its affiliate subscribed to its type, once', async () => {
       const p0 = new Date('2100-01-01T00:00:00.000Z');
-      const hook = (id: string, overrides: Partial<Webhook> = {}): Webhook => ({
-        id,
-        affiliateId: 'aff_pub',
-        name: id,
-        url: `https://hooks.example.com/${id}`,
-        authentication: false,
-        interests: ['order_created'],
-        status: 'enabled',
-        payloadVersion: 'v2',
-        secrets: [],
-        revision: 1,
-        createdAt: p0,
-        updatedAt: p0,
-        ...overrides,
-      });
+      const hook = (id: string, overrides: Partial<Webhook> = {}): Webhook =>
+        webhook(id, { affiliateId: 'aff_pub', createdAt: p0, ...overrides });
       for (const webhook of [
         hook('whk_pub_a'),
         hook('whk_pub_b', { interests: ['journey_started', 'order_created'] }),
@@ -1120,6 +1137,250 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         await storage.deliveries.getEvent({ affiliateId: 'aff_pub', eventId: 'evt_pub_many_2' }),
       ).toEqual(started);
       expect(await storage.deliveries.publish({ events: [] })).toEqual([]);
+    });
+
+    // Later still (2100-02 and 2200): their deliveries are due for no claim above.
+    it('publish with payloads: a webhook whose filter the payload does not match gets no delivery, and the event names it', async () => {
+      const f0 = new Date('2100-02-01T00:00:00.000Z');
+      const created = (ms: number) => new Date(f0.getTime() + ms);
+      for (const each of [
+        webhook('whk_flt_all', { affiliateId: 'aff_flt', createdAt: created(1) }),
+        webhook('whk_flt_usd', { affiliateId: 'aff_flt', createdAt: created(2), filter: usdOnly }),
+        webhook('whk_flt_big', { affiliateId: 'aff_flt', createdAt: created(3), filter: bigOnly }),
+        // Neither would match the euro events below; they are not subscribed, so not filtered out either.
+        webhook('whk_flt_disabled', {
+          affiliateId: 'aff_flt',
+          createdAt: created(4),
+          filter: usdOnly,
+          status: 'disabled',
+        }),
+        webhook('whk_flt_other_type', {
+          affiliateId: 'aff_flt',
+          createdAt: created(5),
+          filter: usdOnly,
+          interests: ['journey_started'],
+        }),
+        webhook('whk_flt_euro', {
+          affiliateId: 'aff_flt',
+          createdAt: created(6),
+          filter: euroOnly,
+          interests: ['journey_started'],
+        }),
+      ])
+        await storage.webhooks.insert({ webhook: each });
+      const published = (id: string, payload: Record<string, unknown>, eventType = 'order_created') => ({
+        event: event(id, { affiliateId: 'aff_flt', eventType, occurredAt: f0 }),
+        deliver: true,
+        idPrefix: `dlv_${id}`,
+        payload: { event_type: eventType, ...payload },
+      });
+      const sentTo = async (eventId: string) =>
+        (await storage.deliveries.listEventDeliveries({ affiliateId: 'aff_flt', eventId })).map(
+          (d) => d.webhookId,
+        );
+      const filteredOut = async (eventId: string) =>
+        (await storage.deliveries.getEvent({ affiliateId: 'aff_flt', eventId }))?.filteredOut;
+
+      // One event at a time.
+      expect(
+        await storage.deliveries.publish({
+          events: [published('evt_flt_small_usd', { currency: 'USD', total_value_cents: 500 })],
+        }),
+      ).toEqual([{ inserted: true, queued: 2 }]);
+      expect(await sentTo('evt_flt_small_usd')).toEqual(['whk_flt_all', 'whk_flt_usd']);
+      expect(await filteredOut('evt_flt_small_usd')).toEqual(['whk_flt_big']);
+      const everyone = published('evt_flt_big_usd', { currency: 'USD', total_value_cents: 20_000 });
+      expect(await storage.deliveries.publish({ events: [everyone] })).toEqual([
+        { inserted: true, queued: 3 },
+      ]);
+      expect(await sentTo('evt_flt_big_usd')).toEqual(['whk_flt_all', 'whk_flt_usd', 'whk_flt_big']);
+      // Every subscribed webhook matched: the event is stored as it was emitted.
+      expect(
+        await storage.deliveries.getEvent({ affiliateId: 'aff_flt', eventId: 'evt_flt_big_usd' }),
+      ).toEqual(everyone.event);
+      // Numbered among the webhooks that get one, in the order they were created.
+      expect(
+        await storage.deliveries.get({
+          affiliateId: 'aff_flt',
+          webhookId: 'whk_flt_big',
+          id: 'dlv_evt_flt_big_usd_3',
+        }),
+      ).toMatchObject({ eventId: 'evt_flt_big_usd', status: 'pending' });
+
+      // Several at once: each event matched against its own payload.
+      expect(
+        await storage.deliveries.publish({
+          events: [
+            published('evt_flt_big_eur', { currency: 'EUR', total_value_cents: 50_000 }),
+            published('evt_flt_small_eur', { currency: 'EUR', total_value_cents: 1 }),
+            published('evt_flt_journey', { currency: 'EUR' }, 'journey_started'),
+            published('evt_flt_journey_usd', { currency: 'USD' }, 'journey_started'),
+          ],
+        }),
+      ).toEqual([
+        { inserted: true, queued: 2 },
+        { inserted: true, queued: 1 },
+        { inserted: true, queued: 1 },
+        { inserted: true, queued: 1 },
+      ]);
+      expect(await sentTo('evt_flt_big_eur')).toEqual(['whk_flt_all', 'whk_flt_big']);
+      expect(await filteredOut('evt_flt_big_eur')).toEqual(['whk_flt_usd']);
+      expect(await sentTo('evt_flt_small_eur')).toEqual(['whk_flt_all']);
+      // In the order the webhooks were created.
+      expect(await filteredOut('evt_flt_small_eur')).toEqual(['whk_flt_usd', 'whk_flt_big']);
+      expect(await sentTo('evt_flt_journey')).toEqual(['whk_flt_euro']);
+      expect(await filteredOut('evt_flt_journey')).toEqual(['whk_flt_other_type']);
+      expect(await sentTo('evt_flt_journey_usd')).toEqual(['whk_flt_other_type']);
+      expect(await filteredOut('evt_flt_journey_usd')).toEqual(['whk_flt_euro']);
+      expect(
+        await storage.deliveries.get({
+          affiliateId: 'aff_flt',
+          webhookId: 'whk_flt_big',
+          id: 'dlv_evt_flt_big_eur_2',
+        }),
+      ).toMatchObject({ eventId: 'evt_flt_big_eur', status: 'pending' });
+    });
+
+    it('publish with an entity: deliveries of a webhook with entity ordering carry it, others do not', async () => {
+      const o0 = new Date('2100-03-01T00:00:00.000Z');
+      await storage.webhooks.insert({
+        webhook: webhook('whk_key_ordered', { affiliateId: 'aff_key', createdAt: o0, ordering: 'entity' }),
+      });
+      await storage.webhooks.insert({
+        webhook: webhook('whk_key_plain', { affiliateId: 'aff_key', createdAt: new Date(o0.getTime() + 1) }),
+      });
+      const published = (id: string, entityKey?: string) => ({
+        event: event(id, { affiliateId: 'aff_key', occurredAt: o0 }),
+        deliver: true,
+        idPrefix: `dlv_${id}`,
+        payload: { event_type: 'order_created', order_id: 'ord_key' },
+        ...(entityKey === undefined ? {} : { entityKey }),
+      });
+      const keys = async (eventId: string) =>
+        (await storage.deliveries.listEventDeliveries({ affiliateId: 'aff_key', eventId })).map((d) => [
+          d.webhookId,
+          d.orderingKey,
+        ]);
+      await storage.deliveries.publish({ events: [published('evt_key_one', 'order_id:ord_key')] });
+      await storage.deliveries.publish({
+        events: [published('evt_key_many_1', 'order_id:ord_key'), published('evt_key_many_2')],
+      });
+      for (const eventId of ['evt_key_one', 'evt_key_many_1'])
+        expect(await keys(eventId)).toEqual([
+          ['whk_key_ordered', 'order_id:ord_key'],
+          ['whk_key_plain', undefined],
+        ]);
+      // An event about no entity is held back by none.
+      expect(await keys('evt_key_many_2')).toEqual([
+        ['whk_key_ordered', undefined],
+        ['whk_key_plain', undefined],
+      ]);
+      const unordered = await storage.deliveries.get({
+        affiliateId: 'aff_key',
+        webhookId: 'whk_key_plain',
+        id: 'dlv_evt_key_one_2',
+      });
+      expect(Object.keys(unordered!)).not.toContain('orderingKey');
+    });
+
+    it('claimDue with entity ordering: one delivery per webhook and entity at a time, the next once the one before is final', async () => {
+      const s0 = new Date('2200-01-01T00:00:00.000Z');
+      const second = (n: number) => new Date(s0.getTime() + n * 1000);
+      const hooks = {
+        ordered: webhook('whk_seq_ordered', { affiliateId: 'aff_seq', createdAt: s0, ordering: 'entity' }),
+        plain: webhook('whk_seq_plain', { affiliateId: 'aff_seq', createdAt: second(0.001) }),
+        other: webhook('whk_seq_other', {
+          affiliateId: 'aff_seq',
+          createdAt: second(0.002),
+          ordering: 'entity',
+        }),
+      };
+      for (const each of Object.values(hooks)) await storage.webhooks.insert({ webhook: each });
+      const published = (name: string, entity: string, at: number) => ({
+        event: event(`evt_seq_${name}`, { affiliateId: 'aff_seq', occurredAt: second(at) }),
+        deliver: true,
+        idPrefix: `dlv_seq_${name}`,
+        payload: { event_type: 'order_created', order_id: entity },
+        entityKey: `order_id:${entity}`,
+      });
+      // Entity A's three events and entity B's two, interleaved, by both publishing paths.
+      await storage.deliveries.publish({ events: [published('a1', 'ord_a', 0)] });
+      await storage.deliveries.publish({ events: [published('b1', 'ord_b', 1)] });
+      await storage.deliveries.publish({
+        events: [published('a2', 'ord_a', 2), published('a3', 'ord_a', 3), published('b2', 'ord_b', 4)],
+      });
+      // Deliveries are `dlv_seq_<event>_<n>`: 1 the ordered webhook, 2 the plain one, 3 the other ordered one.
+      const mine = (claimed: ClaimedDelivery[]) =>
+        claimed
+          .filter((c) => c.delivery.affiliateId === 'aff_seq')
+          .map((c) => c.delivery.id.replace('dlv_seq_', ''))
+          .sort();
+      // Leases far longer than the test, so no claim comes back by its lease running out.
+      const claim = async (token: string, now: Date) =>
+        await storage.deliveries.claimDue({ now, limit: 1000, leaseMs: 1e10, leaseToken: token });
+      const outcome = (id: string, n: number, status: Delivery['status'], nextAttemptAt?: Date) => ({
+        attempt: attempt(`dlv_seq_${id}`, n, {
+          id: `att_seq_${id}_${n}`,
+          affiliateId: 'aff_seq',
+          webhookId: { '1': hooks.ordered.id, '2': hooks.plain.id, '3': hooks.other.id }[id.slice(-1)]!,
+          eventId: `evt_seq_${id.slice(0, 2)}`,
+          succeeded: status === 'succeeded',
+          statusCode: status === 'succeeded' ? 200 : 500,
+        }),
+        status,
+        ...(nextAttemptAt ? { nextAttemptAt } : {}),
+      });
+      const complete = (id: string, token: string, result: AttemptOutcome, now: Date) =>
+        storage.deliveries.complete({
+          affiliateId: 'aff_seq',
+          id: `dlv_seq_${id}`,
+          leaseToken: token,
+          outcome: result,
+          updatedAt: now,
+        });
+
+      // The first of each entity per ordered webhook; every delivery of the plain webhook.
+      const first = await claim('seq_1', second(10));
+      expect(mine(first)).toEqual(
+        ['a1_1', 'a1_2', 'a1_3', 'a2_2', 'a3_2', 'b1_1', 'b1_2', 'b1_3', 'b2_2'].sort(),
+      );
+      expect(first.find((c) => c.delivery.id === 'dlv_seq_a1_1')?.delivery.orderingKey).toBe(
+        'order_id:ord_a',
+      );
+      // The heads are leased: nothing more until one of them is final.
+      expect(mine(await claim('seq_2', second(11)))).toEqual([]);
+      // The other ordered webhook's head of A succeeds: its next of A comes, not the first webhook's.
+      expect(await complete('a1_3', 'seq_1', outcome('a1_3', 1, 'succeeded'), second(12))).toBe(true);
+      expect(mine(await claim('seq_3', second(12)))).toEqual(['a2_3']);
+      // Both heads of the first webhook succeed, in one batch.
+      expect(
+        await storage.deliveries.completeMany({
+          items: ['a1_1', 'b1_1'].map((id) => ({
+            affiliateId: 'aff_seq',
+            id: `dlv_seq_${id}`,
+            leaseToken: 'seq_1',
+            outcome: outcome(id, 1, 'succeeded'),
+            updatedAt: second(13),
+          })),
+        }),
+      ).toEqual([true, true]);
+      expect(mine(await claim('seq_4', second(13)))).toEqual(['a2_1', 'b2_1']);
+      // A2 fails and waits for its retry: A3 still waits behind it, before and once it is due.
+      expect(await complete('a2_1', 'seq_4', outcome('a2_1', 1, 'pending', second(100)), second(14))).toBe(
+        true,
+      );
+      expect(mine(await claim('seq_5', second(14)))).toEqual([]);
+      expect(mine(await claim('seq_6', second(101)))).toEqual(['a2_1']);
+      // A2 fails for good: A3 is released.
+      expect(await complete('a2_1', 'seq_6', outcome('a2_1', 2, 'failed'), second(102))).toBe(true);
+      expect(mine(await claim('seq_7', second(102)))).toEqual(['a3_1']);
+      expect(
+        await storage.deliveries.get({
+          affiliateId: 'aff_seq',
+          webhookId: hooks.ordered.id,
+          id: 'dlv_seq_a3_1',
+        }),
+      ).toMatchObject({ status: 'pending', orderingKey: 'order_id:ord_a' });
     });
 
     eventListContract(getStorage);

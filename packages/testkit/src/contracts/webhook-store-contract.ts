@@ -145,6 +145,39 @@ export function webhookStoreContract(storage: () => Storage): void {
     expect(Object.keys(read!)).not.toContain('disabledAt');
   });
 
+  it('webhooks: headers, filter, rateLimit and ordering round-trip through insert and replace; a replace without them clears them', async () => {
+    const controlled = webhook({
+      id: 'whk_controls',
+      headers: {
+        names: ['X-Api-Key', 'X-Tenant'],
+        sealed: { ciphertext: 'aGVhZGVycw==', iv: 'aXZpdml2aXZpdml2', tag: 'dGFndGFndGFndGFndGFn' },
+      },
+      filter: {
+        total_value_cents: { $gte: 10_000 },
+        $or: [{ currency: { $eq: 'USD' } }, { currency: { $in: ['CAD', 'EUR'] } }],
+      },
+      rateLimit: 25,
+      ordering: 'entity',
+    });
+    await storage().webhooks.insert({ webhook: controlled });
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_controls' })).toEqual(controlled);
+    const changed: Webhook = {
+      ...controlled,
+      filter: { event_type: { $eq: 'order_created' } },
+      rateLimit: 3,
+      revision: 2,
+    };
+    expect(await storage().webhooks.replace({ webhook: changed, expectedRevision: 1 })).toBe(true);
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_controls' })).toEqual(changed);
+    const { headers: _headers, filter: _filter, rateLimit: _rate, ordering: _ordering, ...rest } = changed;
+    const plain: Webhook = { ...rest, revision: 3 };
+    expect(await storage().webhooks.replace({ webhook: plain, expectedRevision: 2 })).toBe(true);
+    const read = await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_controls' });
+    expect(read).toEqual(plain);
+    for (const key of ['headers', 'filter', 'rateLimit', 'ordering'])
+      expect(Object.keys(read!)).not.toContain(key);
+  });
+
   it('webhooks: of two concurrent replaces from the same revision, exactly one wins', async () => {
     await storage().webhooks.insert({ webhook: webhook({ id: 'whk_race' }) });
     const results = await Promise.all(
@@ -233,6 +266,81 @@ export function webhookStoreContract(storage: () => Storage): void {
     const read = await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_health' });
     expect(read).toEqual({ ...webhook({ id: 'whk_health' }), lastHealthCheck: reachable });
     expect(Object.keys(read!.lastHealthCheck!)).not.toContain('reason');
+  });
+
+  it('webhooks: reserveSends grants slots 1000 / rateLimit ms apart within the horizon, on one timeline that never starts before now', async () => {
+    const s = storage();
+    await s.webhooks.insert({ webhook: webhook({ id: 'whk_rate', rateLimit: 10 }) });
+    await s.webhooks.insert({ webhook: webhook({ id: 'whk_free' }) });
+    const key = { affiliateId: 'aff_1', id: 'whk_rate' };
+    // 10 a second: slots at 0, 100 ... 1000 ms fit a 1 s horizon; only 3 are asked for.
+    expect(await s.webhooks.reserveSends({ ...key, count: 3, now: t0, horizonMs: 1_000 })).toEqual({
+      granted: 3,
+      firstAt: t0,
+      intervalMs: 100,
+    });
+    // The next reservation starts where the last left off, and stops at the horizon.
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    expect(await s.webhooks.reserveSends({ ...key, count: 20, now: at(50), horizonMs: 500 })).toEqual({
+      granted: 3,
+      firstAt: at(300),
+      intervalMs: 100,
+    });
+    // Nothing fits: none granted, and firstAt says when the next free slot starts.
+    expect(await s.webhooks.reserveSends({ ...key, count: 5, now: at(60), horizonMs: 100 })).toEqual({
+      granted: 0,
+      firstAt: at(600),
+      intervalMs: 100,
+    });
+    // Idle time builds up no burst: the timeline starts again at now.
+    expect(await s.webhooks.reserveSends({ ...key, count: 50, now: t1, horizonMs: 250 })).toEqual({
+      granted: 3,
+      firstAt: t1,
+      intervalMs: 100,
+    });
+    // No rateLimit: everything now. Another tenant or an unknown webhook: undefined.
+    expect(
+      await s.webhooks.reserveSends({
+        affiliateId: 'aff_1',
+        id: 'whk_free',
+        count: 7,
+        now: t0,
+        horizonMs: 0,
+      }),
+    ).toEqual({ granted: 7, firstAt: t0, intervalMs: 0 });
+    expect(
+      await s.webhooks.reserveSends({ ...key, affiliateId: 'aff_2', count: 1, now: t0, horizonMs: 0 }),
+    ).toBe(undefined);
+    // A reservation is no configuration change.
+    expect(await s.webhooks.get(key)).toEqual(webhook({ id: 'whk_rate', rateLimit: 10 }));
+  });
+
+  it('webhooks: of many concurrent reserveSends, no two slots overlap and no window holds more than rate × window + 1', async () => {
+    const s = storage();
+    const rate = 50;
+    await s.webhooks.insert({ webhook: webhook({ id: 'whk_rate_race', rateLimit: rate }) });
+    const reservations = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        s.webhooks.reserveSends({
+          affiliateId: 'aff_1',
+          id: 'whk_rate_race',
+          count: 1 + (i % 7),
+          now: new Date(t0.getTime() + (i % 5) * 10),
+          horizonMs: 2_000,
+        }),
+      ),
+    );
+    const slots = reservations
+      .flatMap((r) => Array.from({ length: r!.granted }, (_, i) => r!.firstAt.getTime() + i * r!.intervalMs))
+      .sort((a, b) => a - b);
+    expect(slots.length).toBeGreaterThan(0);
+    // Dates carry whole milliseconds: neighbours are one interval apart, give or take one.
+    for (let i = 1; i < slots.length; i += 1) expect(slots[i]! - slots[i - 1]!).toBeGreaterThanOrEqual(19);
+    for (const from of slots) {
+      const inWindow = slots.filter((at) => at >= from && at < from + 1_000).length;
+      expect(inWindow).toBeLessThanOrEqual(rate + 1);
+    }
+    expect(slots.at(-1)! - t0.getTime()).toBeLessThanOrEqual(2_000 + 40);
   });
 
   it('webhooks: remove deletes only the owner’s webhook', async () => {

@@ -255,6 +255,7 @@ const cases: HttpCase[] = [
               lastStatusCode: 200,
             },
           ],
+          filteredOut: [],
         },
       },
     },

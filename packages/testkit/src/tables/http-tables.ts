@@ -4,6 +4,7 @@ import { addPaymentMethodHttpTable } from './add-payment-method.http-table';
 import { caseRepliesHttpTable } from './case-replies.http-table';
 import { couponHttpTable } from './coupons.http-table';
 import { createTicketHttpTable } from './create-ticket.http-table';
+import { endpointControlsHttpTable } from './endpoint-controls.http-table';
 import { eventsHttpTable } from './events.http-table';
 import { healthBehindHttpTable, healthDownHttpTable, healthHttpTable } from './health.http-table';
 import { journeyCorsHttpTable, journeyHttpTable } from './journeys.http-table';
@@ -33,6 +34,7 @@ export const httpTables: readonly HttpTable[] = [
   webhookLifecycleHttpTable,
   webhookHealthHttpTable,
   webhookExamplesHttpTable,
+  endpointControlsHttpTable,
   achSetupIntentHttpTable,
   addPaymentMethodHttpTable,
   paymentMethodDefaultHttpTable,

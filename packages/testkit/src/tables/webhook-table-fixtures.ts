@@ -88,6 +88,7 @@ export const whk1View = {
   isEnabled: true,
   payloadVersion: 'v2',
   standardWebhooks: true,
+  ordering: 'none',
   createdAt: tableNow,
   updatedAt: tableNow,
 };

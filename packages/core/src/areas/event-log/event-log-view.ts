@@ -42,8 +42,17 @@ export const eventListAnswerSchema = z.object({
   data: z.object({ events: z.array(webhookEventPayloadSchema), hasMore: z.boolean() }),
 });
 
-/** `GET /v2/events/{eventId}`: the payload and one delivery per webhook it went to. */
+/**
+ * `GET /v2/events/{eventId}`: the payload, one delivery per webhook it went to, and the subscribed
+ * webhooks whose filter it did not match (they got no delivery).
+ */
 export const eventAnswerSchema = z.object({
   success: z.literal(true),
-  data: z.object({ event: webhookEventPayloadSchema, deliveries: z.array(eventDeliverySchema) }),
+  data: z.object({
+    event: webhookEventPayloadSchema,
+    deliveries: z.array(eventDeliverySchema),
+    filteredOut: z
+      .array(z.string())
+      .describe('Ids of subscribed webhooks whose filter the event did not match, so they were not sent it.'),
+  }),
 });

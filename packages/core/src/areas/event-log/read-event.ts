@@ -8,11 +8,14 @@ import { type EventDeliveryView, eventEnvelope, toEventDeliveryView } from './ev
 export interface EventDetail {
   readonly event: Record<string, unknown>;
   readonly deliveries: readonly EventDeliveryView[];
+  /** Webhooks subscribed to the event that were not sent it because their filter did not match. */
+  readonly filteredOut: readonly string[];
 }
 
 /**
  * One event of the affiliate's log, as the v2 payload a receiver gets, with one delivery per
- * webhook it went to (oldest first; none when no webhook subscribed).
+ * webhook it went to (oldest first; none when no webhook subscribed), and the subscribed webhooks
+ * whose filter held it back.
  *
  * @returns 404 NOT_FOUND when the event is another affiliate's, internal, or unknown
  */
@@ -27,7 +30,11 @@ export function readEvent(
     ]),
   ).andThen(([event, deliveries]) =>
     event && isListedEventType(event.eventType)
-      ? okAsync({ event: eventEnvelope(event), deliveries: deliveries.map(toEventDeliveryView) })
+      ? okAsync({
+          event: eventEnvelope(event),
+          deliveries: deliveries.map(toEventDeliveryView),
+          filteredOut: [...(event.filteredOut ?? [])],
+        })
       : errAsync(notFound('event')),
   );
 }

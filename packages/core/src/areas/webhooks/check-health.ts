@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../../deps/service-deps';
 import { checkUrl, guardedRequest } from '../../ports/net/guarded-request';
 import type { HttpOutcome } from '../../ports/net/http-client';
 import type { HealthCheck, Webhook } from '../../storage/webhook-store';
+import { openHeaders } from './endpoint-controls';
 import { webhookHeaders } from './signature';
 import { signingSecretsOf } from './signing-secrets';
 
@@ -64,12 +65,15 @@ async function probe(deps: ProbeDeps, url: string, webhook: Webhook | undefined)
     ...(webhook ? { affiliate_id: webhook.affiliateId, webhook_id: webhook.id } : {}),
   });
   const secrets = webhook ? await signingSecretsOf(webhook, { secretBox: deps.secretBox, now }) : [];
+  // The webhook's own headers (an API key, say) go to its saved URL only, never to an override.
+  const custom = webhook && url === webhook.url ? await openHeaders(deps.secretBox, webhook) : {};
   const headers = await webhookHeaders({
     version: webhook?.payloadVersion ?? 'v2',
     eventId,
     secrets,
     timestamp,
     body,
+    custom,
   });
   const outcome = await guardedRequest(deps, {
     url,

@@ -1,10 +1,19 @@
-import { errAsync, ResultAsync } from 'neverthrow';
+import { errAsync, ok, ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { DomainError } from '../../base/errors';
 import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type { Webhook } from '../../storage/webhook-store';
 import type { WebhookResult } from './change-webhook';
+import {
+  filterSchema,
+  headersSchema,
+  mergeHeaders,
+  orderingSchema,
+  rateLimitSchema,
+  sealHeaders,
+  validateFilter,
+} from './endpoint-controls';
 import { issueSecret } from './signing-secrets';
 import {
   interestsSchema,
@@ -20,6 +29,12 @@ export const createWebhookBody = z.object({
   url: urlSchema,
   authentication: z.boolean().default(true),
   webhookInterests: interestsSchema.default([]),
+  headers: headersSchema.optional(),
+  /** `null` is the same as leaving it out: no filter. */
+  filter: filterSchema.optional(),
+  /** `null` is the same as leaving it out: no limit. */
+  rateLimit: rateLimitSchema.nullable().optional(),
+  ordering: orderingSchema.default('none'),
 });
 
 /** Input of {@link createWebhook}. */
@@ -29,7 +44,9 @@ export type CreateWebhookInput = z.input<typeof createWebhookBody>;
  * Creates a webhook: enabled, payload version v2 (docs/api.md §2.1: new webhooks default to v2). With
  * authentication on (the default) a secret is generated and returned this once.
  *
- * @returns 422 INVALID_FIELD for a missing or bad name, a refused URL, or an unknown, internal or unimplemented event
+ * @returns 422 INVALID_FIELD for a missing or bad name, a refused URL, an unknown, internal or
+ *   unimplemented event, a refused header, or a filter that is malformed or names a field the
+ *   subscribed events do not carry
  * @example
  * const { webhook, secret } = (await createWebhook(deps, { affiliateId: 'aff_1', input: { name: 'Orders', url: 'https://hooks.example.com/orders' } }))._unsafeUnwrap();
  */
@@ -42,13 +59,21 @@ export function createWebhook(
   const parsed = input.value;
   return validateWebhookUrl(parsed.url, deps)
     .andThen((url) => validateInterests(parsed.webhookInterests).map((interests) => ({ url, interests })))
-    .asyncAndThen(({ url, interests }) => {
+    .andThen((checked) =>
+      (parsed.filter === undefined || parsed.filter === null
+        ? ok(undefined)
+        : validateFilter(parsed.filter, checked.interests)
+      ).map((filter) => ({ ...checked, filter })),
+    )
+    .andThen((checked) => mergeHeaders(parsed.headers ?? {}).map((headers) => ({ ...checked, headers })))
+    .asyncAndThen(({ url, interests, filter, headers }) => {
       const now = deps.clock.now();
       const id = deps.ids.next({ prefix: 'whk' });
-      const issuing = parsed.authentication
-        ? issueSecret(deps.secretBox, id, now)
-        : Promise.resolve(undefined);
-      return ResultAsync.fromSafePromise(issuing).andThen((issued) => {
+      const issuing = Promise.all([
+        parsed.authentication ? issueSecret(deps.secretBox, id, now) : undefined,
+        sealHeaders(deps.secretBox, id, headers),
+      ]);
+      return ResultAsync.fromSafePromise(issuing).andThen(([issued, sealedHeaders]) => {
         const webhook: Webhook = {
           id,
           affiliateId: request.affiliateId,
@@ -59,6 +84,12 @@ export function createWebhook(
           status: 'enabled',
           payloadVersion: 'v2',
           secrets: issued ? [issued.stored] : [],
+          ...(sealedHeaders ? { headers: sealedHeaders } : {}),
+          ...(filter ? { filter } : {}),
+          ...(parsed.rateLimit === undefined || parsed.rateLimit === null
+            ? {}
+            : { rateLimit: parsed.rateLimit }),
+          ...(parsed.ordering === 'entity' ? { ordering: parsed.ordering } : {}),
           revision: 1,
           createdAt: now,
           updatedAt: now,

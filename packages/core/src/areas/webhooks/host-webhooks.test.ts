@@ -126,6 +126,61 @@ describe('service.webhooks: managing webhooks from the host’s code', () => {
     await expect(service.webhooks.get(ref)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(service.webhooks.delete(ref)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('create and update take the endpoint controls the routes take, and the API shows the same', async () => {
+    const service = testService();
+    const created = await service.webhooks.create({
+      ...orders,
+      webhookInterests: ['ecommerce_order_created'],
+      headers: { 'X-Api-Key': 'host-key-value', 'X-Tenant': 'host-tenant' },
+      filter: { currency: 'USD', total_value_cents: { $gte: 1000 } },
+      rateLimit: 20,
+      ordering: 'entity',
+    });
+    expect(created).toMatchObject({
+      headers: { 'X-Api-Key': '********', 'X-Tenant': '********' },
+      filter: { currency: { $eq: 'USD' }, total_value_cents: { $gte: 1000 } },
+      rateLimit: 20,
+      ordering: 'entity',
+    });
+    expect(JSON.stringify(created)).not.toContain('host-key-value');
+    const ref = { affiliateId: 'aff_1', id: created.id };
+
+    const updated = await service.webhooks.update({
+      ...ref,
+      headers: { 'X-Api-Key': null, 'X-Region': 'eu' },
+      filter: null,
+      rateLimit: null,
+      ordering: 'none',
+    });
+    expect(updated.headers).toEqual({ 'X-Tenant': '********', 'X-Region': '********' });
+    expect(updated).not.toHaveProperty('filter');
+    expect(updated).not.toHaveProperty('rateLimit');
+    expect(updated.ordering).toBe('none');
+    const response = await service.handle(
+      new Request(`http://localhost/v2/webhooks/${created.id}`, {
+        headers: { authorization: 'Bearer tok_admin' },
+      }),
+    );
+    expect((await response.json()).data).toEqual(await service.webhooks.get(ref));
+    expect(await service.webhooks.get(ref)).toEqual(updated);
+
+    const refusals: [Promise<unknown>, string][] = [
+      [
+        service.webhooks.update({ ...ref, headers: { 'Content-Type': 'text/plain' } }),
+        'headers.Content-Type',
+      ],
+      [service.webhooks.update({ ...ref, filter: { journey_type: 'x' } }), 'filter.journey_type'],
+      [service.webhooks.update({ ...ref, rateLimit: 0 }), 'rateLimit'],
+      // @ts-expect-error: `ordering` is 'none' or 'entity'
+      [service.webhooks.update({ ...ref, ordering: 'fifo' }), 'ordering'],
+      [service.webhooks.create({ ...orders, headers: { 'x-a': 'a', 'X-A': 'b' } }), 'headers.X-A'],
+    ];
+    for (const [call, field] of refusals) {
+      await expect(call, field).rejects.toMatchObject({ code: 'INVALID_FIELD', status: 422, field });
+    }
+    expect(await service.webhooks.get(ref)).toEqual(updated);
+  });
 });
 
 describe('host calls reject with AffiliateCommerceError', () => {

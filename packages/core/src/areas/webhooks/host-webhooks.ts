@@ -37,8 +37,9 @@ export interface HostWebhooks {
   /** One webhook, without credentials. */
   get(input: WebhookRef): Promise<WebhookView>;
   /**
-   * Changes name, URL, authentication or events; fields left out keep their value. `credentials`
-   * come back only when authentication goes from off to on.
+   * Changes name, URL, authentication, events, custom headers (a value sets, `null` removes, others
+   * stay), filter, rate limit or ordering (`null` removes a filter or a rate limit); fields left out
+   * keep their value. `credentials` come back only when authentication goes from off to on.
    */
   update(input: WebhookRef & UpdateWebhookInput): Promise<WebhookView>;
   /** Enables or disables the webhook; disabling records `disabledReason: 'manual'`. */

@@ -15,6 +15,7 @@ export const webhookUserAgent = `affiliate-commerce-webhooks/${packageJson.versi
  * v1 `sha256=..` over the body), one `sha256=` entry per secret, current first. A signed v2
  * request also carries the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature`) when a secret has the standard format (`isStandardWebhooksSecret` of webhook-verify).
+ * The webhook's own headers (`custom`) come first; none of them can be one of these names.
  */
 export async function webhookHeaders(input: {
   version: PayloadVersion;
@@ -22,8 +23,10 @@ export async function webhookHeaders(input: {
   secrets: readonly string[];
   timestamp: number;
   body: string;
+  custom?: Readonly<Record<string, string>>;
 }): Promise<Record<string, string>> {
   const headers: Record<string, string> = {
+    ...input.custom,
     'Content-Type': 'application/json',
     'User-Agent': webhookUserAgent,
     'X-Webhook-Id': input.eventId,

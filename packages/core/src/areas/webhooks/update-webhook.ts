@@ -11,6 +11,16 @@ import type {
   WebhookStatus,
 } from '../../storage/webhook-store';
 import { type Computed, changeWebhook, type WebhookResult } from './change-webhook';
+import {
+  filterSchema,
+  headersSchema,
+  mergeHeaders,
+  openHeaders,
+  orderingSchema,
+  rateLimitSchema,
+  sealHeaders,
+  validateFilter,
+} from './endpoint-controls';
 import { issueSecret } from './signing-secrets';
 import {
   interestsSchema,
@@ -71,12 +81,62 @@ export const updateWebhookBody = z.object({
   url: urlSchema.optional(),
   authentication: z.boolean().optional(),
   webhookInterests: interestsSchema.optional(),
+  /** A value sets or replaces that header, `null` removes it; headers left out keep their value. */
+  headers: headersSchema.optional(),
+  /** Replaces the filter; `null` removes it. */
+  filter: filterSchema.optional(),
+  /** Replaces the rate; `null` removes it. */
+  rateLimit: rateLimitSchema.nullable().optional(),
+  ordering: orderingSchema.optional(),
 });
 
 /** Input of {@link updateWebhook}. */
 export type UpdateWebhookInput = z.input<typeof updateWebhookBody>;
 
 type UpdateDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'allowPrivateNetworks'>;
+
+type Controls = Pick<Webhook, 'headers' | 'filter' | 'rateLimit' | 'ordering'>;
+
+/**
+ * The endpoint controls after an update, and whether any changed. A kept filter is checked again
+ * against the new subscriptions, so dropping an event cannot leave a filter on fields no longer carried.
+ */
+async function updatedControls(
+  deps: UpdateDeps,
+  current: Webhook,
+  input: z.output<typeof updateWebhookBody>,
+  interests: readonly string[],
+): Promise<Result<{ controls: Controls; changed: boolean }, DomainError>> {
+  const filterInput = input.filter === undefined ? current.filter : input.filter;
+  const filter =
+    filterInput === undefined || filterInput === null
+      ? ok(undefined)
+      : validateFilter(filterInput, interests);
+  if (filter.isErr()) return err(filter.error);
+  let headers = current.headers;
+  let headersChanged = false;
+  if (input.headers !== undefined) {
+    const opened = await openHeaders(deps.secretBox, current);
+    const merged = mergeHeaders(input.headers, opened);
+    if (merged.isErr()) return err(merged.error);
+    headersChanged = JSON.stringify(merged.value) !== JSON.stringify(opened);
+    if (headersChanged) headers = await sealHeaders(deps.secretBox, current.id, merged.value);
+  }
+  const rateLimit = input.rateLimit === undefined ? current.rateLimit : (input.rateLimit ?? undefined);
+  const ordering = input.ordering ?? current.ordering ?? 'none';
+  const controls: Controls = {
+    ...(headers ? { headers } : {}),
+    ...(filter.value ? { filter: filter.value } : {}),
+    ...(rateLimit === undefined ? {} : { rateLimit }),
+    ...(ordering === 'entity' ? { ordering } : {}),
+  };
+  const changed =
+    headersChanged ||
+    JSON.stringify(filter.value) !== JSON.stringify(current.filter) ||
+    rateLimit !== current.rateLimit ||
+    ordering !== (current.ordering ?? 'none');
+  return ok({ controls, changed });
+}
 
 async function applyUpdate(
   deps: UpdateDeps,
@@ -99,15 +159,20 @@ async function applyUpdate(
       : undefined;
   const secrets = !authentication ? [] : issued ? [issued.stored] : current.secrets;
   const name = input.name ?? current.name;
+  const controls = await updatedControls(deps, current, input, interests.value);
+  if (controls.isErr()) return err(controls.error);
   const same =
+    !controls.value.changed &&
     name === current.name &&
     url.value === current.url &&
     authentication === current.authentication &&
     interests.value.join('\n') === current.interests.join('\n');
   if (same) return ok('unchanged');
+  const { headers: _headers, filter: _filter, rateLimit: _rateLimit, ordering: _ordering, ...rest } = current;
   return ok({
     next: {
-      ...current,
+      ...rest,
+      ...controls.value.controls,
       name,
       url: url.value,
       interests: interests.value,
@@ -124,7 +189,8 @@ async function applyUpdate(
  * again issues a new one.
  *
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
- * @returns 422 INVALID_FIELD for a bad name, a refused URL or an unsubscribable event
+ * @returns 422 INVALID_FIELD for a bad name, a refused URL, an unsubscribable event, a refused
+ *   header, or a filter that is malformed or names a field the subscribed events do not carry
  * @example
  * await updateWebhook(deps, { affiliateId: 'aff_1', id: 'whk_1', input: { authentication: true } });
  */

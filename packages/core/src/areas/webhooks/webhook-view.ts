@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type { HealthCheck, Webhook, WebhookBreaker } from '../../storage/webhook-store';
 import type { WebhookResult } from './change-webhook';
+import { endpointControlsView, endpointControlsViewSchema } from './endpoint-controls';
 import { sendsStandardWebhooks } from './signature';
 
 /** A health check as the API shows it (docs/api.md §4.7), without `persisted`. */
@@ -38,37 +39,39 @@ export const credentialsSchema = z.object({ secret: z.string().startsWith('whsec
  * disabled, and whether its deliveries carry the Standard Webhooks headers (docs/api.md §11.1).
  * It never holds a secret except `credentials` in the few answers that issue one.
  */
-export const webhookViewSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  url: z.string(),
-  authentication: z.boolean(),
-  webhookInterests: z.array(z.string()),
-  status: z.enum(['enabled', 'disabled']),
-  isEnabled: z.boolean(),
-  payloadVersion: z.enum(['v1', 'v2']),
-  standardWebhooks: z
-    .boolean()
-    .describe(
-      'Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, ' +
-        'webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library ' +
-        'verifies them with the same secret. False with authentication off, on v1 payloads, and while ' +
-        'the secret was issued before the standard format: rotating the secret turns them on.',
-    ),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  lastHealthCheck: healthCheckViewSchema.optional(),
-  /** Present once a delivery attempt to the webhook has failed. */
-  circuitBreaker: circuitBreakerViewSchema.optional(),
-  /**
-   * Why a disabled webhook is disabled: `gone` (the endpoint answered 410), `failing` (it failed
-   * continuously for the disable period) or `manual` (the status call). Absent while enabled.
-   */
-  disabledReason: z.enum(['gone', 'failing', 'manual']).optional(),
-  /** When it was disabled; absent while enabled. */
-  disabledAt: z.iso.datetime().optional(),
-  credentials: credentialsSchema.optional(),
-});
+export const webhookViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    authentication: z.boolean(),
+    webhookInterests: z.array(z.string()),
+    status: z.enum(['enabled', 'disabled']),
+    isEnabled: z.boolean(),
+    payloadVersion: z.enum(['v1', 'v2']),
+    standardWebhooks: z
+      .boolean()
+      .describe(
+        'Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, ' +
+          'webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library ' +
+          'verifies them with the same secret. False with authentication off, on v1 payloads, and while ' +
+          'the secret was issued before the standard format: rotating the secret turns them on.',
+      ),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    lastHealthCheck: healthCheckViewSchema.optional(),
+    /** Present once a delivery attempt to the webhook has failed. */
+    circuitBreaker: circuitBreakerViewSchema.optional(),
+    /**
+     * Why a disabled webhook is disabled: `gone` (the endpoint answered 410), `failing` (it failed
+     * continuously for the disable period) or `manual` (the status call). Absent while enabled.
+     */
+    disabledReason: z.enum(['gone', 'failing', 'manual']).optional(),
+    /** When it was disabled; absent while enabled. */
+    disabledAt: z.iso.datetime().optional(),
+    credentials: credentialsSchema.optional(),
+  })
+  .extend(endpointControlsViewSchema.shape);
 
 /** The API form of a webhook record. */
 export type WebhookView = z.infer<typeof webhookViewSchema>;
@@ -120,6 +123,7 @@ export function toWebhookView(
     ...(webhook.breaker ? { circuitBreaker: toBreakerView(webhook.breaker) } : {}),
     ...(webhook.disabledReason ? { disabledReason: webhook.disabledReason } : {}),
     ...(webhook.disabledAt ? { disabledAt: webhook.disabledAt.toISOString() } : {}),
+    ...endpointControlsView(webhook),
     ...(revealSecret === undefined ? {} : { credentials: { secret: revealSecret } }),
   };
 }

@@ -1,7 +1,24 @@
 import type { EventRecord } from '../../rules/events/v2-payload';
-import type { DeliveryStore } from '../../storage/delivery-store';
+import type { Delivery, DeliveryStore } from '../../storage/delivery-store';
 import { copy, type MemoryOutbox } from './memory-outbox';
 import { scopedKey } from './memory-state';
+
+/** One ordered webhook's entity: its deliveries go one at a time. */
+const orderingSlot = (d: Delivery) => `${d.webhookId}\u0000${d.orderingKey}`;
+
+/**
+ * The first pending delivery of each ordered webhook's entity, in publication order (the map's
+ * insertion order): the only one of them that may be claimed.
+ */
+function orderedHeads(deliveries: Iterable<Delivery>): Map<string, string> {
+  const heads = new Map<string, string>();
+  for (const d of deliveries) {
+    if (d.status !== 'pending' || d.orderingKey === undefined) continue;
+    const slot = orderingSlot(d);
+    if (!heads.has(slot)) heads.set(slot, d.id);
+  }
+  return heads;
+}
 
 /** Leases: the worker's claim of due deliveries, giving back unsent ones, and moving an endpoint's pending ones in time. */
 export function memoryDeliveryClaims(
@@ -11,11 +28,13 @@ export function memoryDeliveryClaims(
   return {
     async claimDue({ now, limit, leaseMs, leaseToken, skipWebhookIds = [] }) {
       const skip = new Set(skipWebhookIds);
+      const heads = orderedHeads(state.deliveries.values());
       const due = [...state.deliveries.entries()]
         .filter(([key, d]) => {
           const lease = leases.get(key);
           return (
             d.status === 'pending' &&
+            (d.orderingKey === undefined || heads.get(orderingSlot(d)) === d.id) &&
             !skip.has(d.webhookId) &&
             d.nextAttemptAt !== undefined &&
             d.nextAttemptAt <= now &&

@@ -1,16 +1,19 @@
+import { matchesPayloadFilter } from '../../rules/filters/payload-filter';
 import type { DeliveryStore, PublishedEvent } from '../../storage/delivery-store';
 import { copy, type MemoryOutbox } from './memory-outbox';
 import { type MemoryState, scopedKey } from './memory-state';
 
 function publishOne(
   state: MemoryState,
-  { event, deliver, idPrefix }: PublishedEvent,
+  { event, deliver, idPrefix, payload, entityKey }: PublishedEvent,
 ): { inserted: boolean; queued: number } {
   const key = scopedKey(event.affiliateId, event.eventId);
   if (state.events.has(key)) return { inserted: false, queued: 0 };
-  state.events.set(key, copy(event));
-  if (!deliver) return { inserted: true, queued: 0 };
-  const subscribed = [...state.webhooks.values()]
+  if (!deliver) {
+    state.events.set(key, copy(event));
+    return { inserted: true, queued: 0 };
+  }
+  const candidates = [...state.webhooks.values()]
     .filter(
       (webhook) =>
         webhook.affiliateId === event.affiliateId &&
@@ -18,8 +21,15 @@ function publishOne(
         webhook.interests.includes(event.eventType),
     )
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  // A webhook whose filter the payload does not match gets no delivery; the event remembers it.
+  const matches = (filter: NonNullable<(typeof candidates)[number]['filter']>) =>
+    payload !== undefined && matchesPayloadFilter(filter, payload);
+  const subscribed = candidates.filter((webhook) => !webhook.filter || matches(webhook.filter));
+  const filteredOut = candidates.filter((webhook) => webhook.filter && !matches(webhook.filter)).map((w) => w.id);
+  state.events.set(key, copy(filteredOut.length > 0 ? { ...event, filteredOut } : event));
   for (const [index, webhook] of subscribed.entries()) {
     const id = `${idPrefix}_${index + 1}`;
+    const ordered = webhook.ordering === 'entity' && entityKey !== undefined;
     state.deliveries.set(scopedKey(event.affiliateId, id), {
       id,
       affiliateId: event.affiliateId,
@@ -29,6 +39,7 @@ function publishOne(
       status: 'pending',
       attempts: 0,
       nextAttemptAt: event.occurredAt,
+      ...(ordered ? { orderingKey: entityKey } : {}),
       createdAt: event.occurredAt,
       updatedAt: event.occurredAt,
     });

@@ -2,6 +2,20 @@ import { sameBreaker } from '../../areas/webhooks/breaker';
 import type { Webhook, WebhookStore } from '../../storage/webhook-store';
 import type { MemoryState } from './memory-state';
 
+/** Each state's next free send slot per throttled webhook (ms since the epoch), shared by its stores. */
+const throttles = new WeakMap<MemoryState, Map<string, number>>();
+
+/** The slots of `reserveSends` (see the port): the same arithmetic as the PostgreSQL statement. */
+function reserveSlots(
+  nextFree: number | undefined,
+  input: { count: number; now: number; horizonMs: number; rateLimit: number },
+): { granted: number; start: number; intervalMs: number } {
+  const intervalMs = 1000 / input.rateLimit;
+  const start = Math.max(nextFree ?? input.now, input.now);
+  const fits = Math.floor((input.now + input.horizonMs - start) / intervalMs) + 1;
+  return { granted: Math.max(0, Math.min(input.count, fits)), start, intervalMs };
+}
+
 /**
  * The in-memory webhook store. Keyed by webhook id (ids are globally unique); scoped methods
  * check the affiliate.
@@ -53,6 +67,24 @@ export function memoryWebhookStore(state: MemoryState): WebhookStore {
       if (!current || !sameBreaker(current.breaker, expected)) return false;
       state.webhooks.set(id, { ...current, breaker: structuredClone(breaker) });
       return true;
+    },
+    async reserveSends({ affiliateId, id, count, now, horizonMs }) {
+      const current = owned(affiliateId, id);
+      if (!current) return undefined;
+      if (current.rateLimit === undefined) return { granted: count, firstAt: now, intervalMs: 0 };
+      let book = throttles.get(state);
+      if (!book) {
+        book = new Map();
+        throttles.set(state, book);
+      }
+      const { granted, start, intervalMs } = reserveSlots(book.get(id), {
+        count,
+        now: now.getTime(),
+        horizonMs,
+        rateLimit: current.rateLimit,
+      });
+      book.set(id, start + granted * intervalMs);
+      return { granted, firstAt: new Date(start), intervalMs };
     },
     async findForOperator({ id }) {
       const found = state.webhooks.get(id);
