@@ -59,6 +59,8 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
   let server: Server;
   let receiver: Server;
   let receiverUrl: string;
+  /** `X-Api-Key` headers the receiver was sent. */
+  const apiKeysSeen: string[] = [];
   let browser: Browser;
   let origin: string;
   const worker = new AbortController();
@@ -78,6 +80,8 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // A receiver whose every answer (status 200) is markup an attacker would send back.
     receiver = createServer((req, res) => {
+      const key = req.headers['x-api-key'];
+      if (typeof key === 'string') apiKeysSeen.push(key);
       req.resume();
       req.on('end', () => res.writeHead(200, { 'content-type': 'text/html' }).end(hostile));
     });
@@ -281,6 +285,74 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     expect(names).not.toContain('Legacy order feed (v1)');
     expect(names).toContain('Portal receiver (edited)');
 
+    expect(await cspViolations(page)).toEqual([]);
+  });
+
+  it('Endpoints (super admin): delivery options — ordering, rate limit, filter and a custom header whose value is never shown', async () => {
+    const { page } = await open('demo_super_admin');
+    await page.getByRole('button', { name: 'New endpoint' }).click();
+    const form = page.getByRole('form', { name: 'New endpoint' });
+    await form.getByLabel('Name').fill('Gateway receiver');
+    await form.getByLabel('URL').fill(receiverUrl);
+    await form.getByRole('group', { name: 'COMMERCE' }).getByLabel('ecommerce_order_created').check();
+    const options = form.getByRole('group', { name: 'Delivery options' });
+    await options.getByLabel('Ordering').selectOption('entity');
+    await options.getByLabel('Rate limit (deliveries a second, empty for none)').fill('20');
+    // A filter that is not JSON is said in the form, and nothing is sent.
+    await options.getByLabel('Payload filter (JSON, empty for every event)').fill('{ total_value_cents');
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toContain('not valid JSON');
+    await options
+      .getByLabel('Payload filter (JSON, empty for every event)')
+      .fill('{ "total_value_cents": { "$gte": 10000 } }');
+    await options.getByRole('button', { name: 'Add header' }).click();
+    await options.getByLabel('Header 1 name').fill('X-Api-Key');
+    await options.getByLabel('Header 1 value').fill('k_portal_secret');
+    await checkpoint(page, 'endpoint-options');
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    const shown = page.getByRole('region', { name: 'Signing secret' });
+    await shown.waitFor();
+    await shown.getByRole('button', { name: 'I have stored it' }).click();
+
+    const row = endpoint(page, 'Gateway receiver');
+    await row.waitFor();
+    const facts = (await row.textContent()) ?? '';
+    expect(facts).toContain('Orderingone at a time per entity');
+    expect(facts).toContain('Rate limit20 a second');
+    expect(facts).toContain('total_value_cents');
+    expect(facts).toContain('Custom headersX-Api-Key');
+    expect(await page.content()).not.toContain('k_portal_secret');
+    const [saved] = (
+      await api<
+        { id: string; name: string; headers?: Record<string, string>; ordering: string; rateLimit?: number }[]
+      >('GET', '/v2/webhooks', 'demo_super_admin')
+    ).data.filter((webhook) => webhook.name === 'Gateway receiver');
+    expect(saved).toMatchObject({ headers: { 'X-Api-Key': '********' }, ordering: 'entity', rateLimit: 20 });
+
+    // The header goes out with deliveries: an example reaches the receiver with it.
+    const example = await api('POST', `/v2/webhooks/${saved!.id}/actions/sendExample`, 'demo_super_admin', {
+      eventType: 'ecommerce_order_created',
+    });
+    expect(example.status).toBe(202);
+    await expect.poll(() => apiKeysSeen.includes('k_portal_secret'), { timeout: 15_000 }).toBe(true);
+
+    // Edit: the saved header shows by name only; removing it and clearing the filter saves both.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Gateway receiver' });
+    expect(await edit.getByLabel('Header 1 value').inputValue()).toBe('');
+    await edit.getByRole('button', { name: 'Remove header X-Api-Key' }).click();
+    await edit.getByLabel('Payload filter (JSON, empty for every event)').fill('');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => row.textContent()).toContain('Custom headersnone');
+    expect(await row.textContent()).toContain('Filternone');
+    const after = await api<{ headers?: unknown; filter?: unknown; rateLimit?: number }>(
+      'GET',
+      `/v2/webhooks/${saved!.id}`,
+      'demo_super_admin',
+    );
+    expect(after.data.headers).toBeUndefined();
+    expect(after.data.filter).toBeUndefined();
+    expect(after.data.rateLimit).toBe(20);
     expect(await cspViolations(page)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from './api';
 import { noting, usePortal } from './context';
+import { draftOf, EndpointOptions, optionFacts, optionsBody } from './endpoint-options';
 import { html } from './html';
 import { InterestsPicker } from './interests';
 import { Failure, PageHeading, when } from './shared';
@@ -69,6 +70,8 @@ function EndpointForm(props: {
   const [url, setUrl] = useState(editing?.url ?? '');
   const [authentication, setAuthentication] = useState(editing?.authentication ?? true);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set(editing?.webhookInterests ?? []));
+  const [options, setOptions] = useState(() => draftOf(editing));
+  const [mistake, setMistake] = useState<string>();
   const [error, setError] = useState<ApiFailure>();
   const [busy, setBusy] = useState(false);
   const [probe, setProbe] = useState<HealthCheck>();
@@ -95,8 +98,11 @@ function EndpointForm(props: {
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    const more = optionsBody(options, editing);
+    setMistake(typeof more === 'string' ? more : undefined);
+    if (typeof more === 'string') return;
     setBusy(true);
-    const body = { name, url, authentication, webhookInterests: [...selected] };
+    const body = { name, url, authentication, webhookInterests: [...selected], ...more };
     const result = noting(
       portal,
       'writeWebhooks',
@@ -139,6 +145,14 @@ function EndpointForm(props: {
     </div>
     <h4>Events</h4>
     <${InterestsPicker} dictionary=${props.dictionary} selected=${selected} onToggle=${toggle} />
+    <${EndpointOptions}
+      draft=${options}
+      onChange=${(next: typeof options) => {
+        setOptions(next);
+        setMistake(undefined);
+      }}
+    />
+    ${mistake ? html`<p class="ap-error" role="alert">${mistake}</p>` : null}
     <${Failure} error=${error} />
     <div class="ap-actions">
       <button type="submit" disabled=${busy}>${editing ? 'Save changes' : 'Create endpoint'}</button>
@@ -201,6 +215,7 @@ function EndpointRow(props: {
       <dt>Payload version</dt><dd>${webhook.payloadVersion}</dd>
       <dt>Signed</dt><dd>${signing(webhook)}</dd>
       <dt>Events</dt><dd>${webhook.webhookInterests.join(', ') || 'none'}</dd>
+      ${optionFacts(webhook)}
     </dl>
     ${health ? html`<${HealthResult} check=${health} />` : null}
     <div class="ap-actions">

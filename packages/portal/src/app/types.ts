@@ -13,8 +13,16 @@ export interface Webhook {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly lastHealthCheck?: HealthCheck;
+  /** Custom header names, each with a masked value. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly filter?: Readonly<Record<string, unknown>>;
+  readonly rateLimit?: number;
+  readonly ordering: WebhookOrdering;
   readonly credentials?: { readonly secret: string };
 }
+
+/** How an endpoint's deliveries are ordered. */
+export type WebhookOrdering = 'none' | 'entity';
 
 /** A health probe's result (POST /v2/webhooks/{webhook}/actions/checkHealth). */
 export interface HealthCheck {
