@@ -221,11 +221,21 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+/** A filter of five clauses that every order of this benchmark matches, so both sides write the same rows. */
+const fiveClauses = {
+  total_value_cents: { $gte: 1_000 },
+  currency: 'USD',
+  event_type: { $in: ['ecommerce_order_created', 'ecommerce_order_paid'] },
+  ecommerce_order_id: { $exists: true },
+  $not: { journey_id: 'jrn_none' },
+};
+
 async function setWebhooks(
   service: Service,
   schema: string,
   pool: pg.Pool,
   count: number,
+  filter?: unknown,
 ): Promise<string[]> {
   await pool.query(`delete from "${schema}".webhooks where affiliate_id = $1`, [affiliateId]);
   const ids: string[] = [];
@@ -237,6 +247,7 @@ async function setWebhooks(
         url: `https://hooks${i}.example.com/in`,
         webhookInterests: ['ecommerce_order_created', 'ecommerce_order_paid', 'payment_succeeded'],
         authentication: false,
+        ...(filter === undefined ? {} : { filter }),
       },
     });
     if (created.isErr()) throw new Error(created.error.message);
@@ -318,6 +329,7 @@ async function main(): Promise<void> {
         lines.push(line);
       }
     }
+    const filterLine = await filterCost(service, schema, pool, statements);
     writeSection(
       'emit-cost',
       [
@@ -333,6 +345,14 @@ async function main(): Promise<void> {
         '| call | subscribed webhooks | SDK calls/s | floor calls/s | SDK / floor | statements per call, SDK / floor | Node CPU per call, SDK / floor | PostgreSQL CPU per call, SDK / floor |',
         '|---|---:|---:|---:|---:|---:|---:|---:|',
         ...lines,
+        '',
+        'A payload filter: `recordOrder` with one subscribed webhook whose filter has five clauses (a number range, an equality, ' +
+          'a list, an `$exists` and a `$not`; every order matches, so both sides write the same rows), against the same webhook ' +
+          'with no filter, paired rounds as above. The filter is matched inside the statement that writes the deliveries.',
+        '',
+        '| call | with a 5-clause filter, calls/s | without, calls/s | time with / without | statements per call, with / without | PostgreSQL CPU per call, with / without |',
+        '|---|---:|---:|---:|---:|---:|',
+        filterLine,
         '',
         'Where the rest goes. Statements: each costs the calling process about 60 µs of CPU in the driver and the socket on this machine; ' +
           'the SDK now sends as many as the floor for a payment, and one more for an order, its journey read (the attribution the events ' +
@@ -351,6 +371,45 @@ async function main(): Promise<void> {
     await pool.end();
     await admin.end();
   }
+}
+
+/** `recordOrder` with one webhook filtered by {@link fiveClauses} against the same webhook unfiltered. */
+async function filterCost(
+  service: Service,
+  schema: string,
+  pool: pg.Pool,
+  statements: () => number,
+): Promise<string> {
+  const withFilter: Side[] = [];
+  const without: Side[] = [];
+  const side = async (filter: unknown) => {
+    await setWebhooks(service, schema, pool, 1, filter);
+    return measure(statements, (n) => orderFamily.call(service, n));
+  };
+  await side(fiveClauses);
+  for (let round = 0; round < rounds; round += 1) {
+    if (round % 2 === 0) {
+      withFilter.push(await side(fiveClauses));
+      without.push(await side(undefined));
+    } else {
+      without.push(await side(undefined));
+      withFilter.push(await side(fiveClauses));
+    }
+  }
+  const times = withFilter.map((one, i) => without[i]!.perSecond / one.perSecond);
+  const m = (sides: readonly Side[], key: keyof Side, digits = 0) =>
+    median(sides.map((one) => one[key])).toFixed(digits);
+  const line = `| recordOrder | ${m(withFilter, 'perSecond')} | ${m(without, 'perSecond')} | **${median(
+    times,
+  ).toFixed(
+    2,
+  )}×** (rounds ${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)}) | ${m(withFilter, 'statementsPerCall', 1)} / ${m(
+    without,
+    'statementsPerCall',
+    1,
+  )} | ${m(withFilter, 'postgresMicros')} / ${m(without, 'postgresMicros')} µs |`;
+  console.log(line);
+  return line;
 }
 
 await main();

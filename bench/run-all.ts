@@ -18,6 +18,8 @@ const all = [
   'capacity',
   'prune',
   'events-list',
+  'ordering',
+  'throttle',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 const root = fileURLToPath(new URL('..', import.meta.url));
