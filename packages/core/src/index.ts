@@ -150,6 +150,12 @@ export {
 } from './rules/events/example-event';
 export { exampleEventIdPrefix, isExampleEventId } from './rules/events/example-marker';
 export { apiVersion, type EventPatient, type EventRecord } from './rules/events/v2-payload';
+export type {
+  FieldCondition,
+  FilterBound,
+  FilterScalar,
+  PayloadFilter,
+} from './rules/filters/payload-filter';
 export { createService, type Service, type ServiceOptions } from './service';
 // The records host calls return and the storage a host passes in; the store ports and what only
 // storage implementations need are under `@affiliate-commerce/core/storage`.
@@ -175,7 +181,6 @@ export type {
   WebhookOrdering,
   WebhookStatus,
 } from './storage/webhook-store';
-export type { PayloadFilter } from './rules/filters/payload-filter';
 export type { DeliveryOptions } from './worker/defaults';
 export {
   type HealthOptions,

@@ -12,6 +12,10 @@
 
 export { compareUsageRows } from './areas/coupons/usage-row-order';
 export { maxPreviousSecrets } from './areas/webhooks/signing-secrets';
+export {
+  matchesPayloadFilter,
+  payloadFilterToJsonPath,
+} from './rules/filters/payload-filter';
 export type { AffiliateStore } from './storage/affiliate-store';
 export type {
   BillingProfile,
@@ -68,8 +72,4 @@ export type {
   WebhookBreaker,
   WebhookStore,
 } from './storage/webhook-store';
-export {
-  matchesPayloadFilter,
-  payloadFilterToJsonPath,
-} from './rules/filters/payload-filter';
 export { nextAttemptAt } from './worker/retry-schedule';

@@ -138,7 +138,13 @@ async function attempt(
     latencyMs: item.outcome.attempt.latencyMs,
     ...(outcome.ok ? { statusCode: outcome.status } : { error: `${outcome.reason}: ${outcome.message}` }),
   });
-  return { item, webhook, gone, kind, ...(delivery.orderingKey ? { orderingKey: delivery.orderingKey } : {}) };
+  return {
+    item,
+    webhook,
+    gone,
+    kind,
+    ...(delivery.orderingKey ? { orderingKey: delivery.orderingKey } : {}),
+  };
 }
 
 /**

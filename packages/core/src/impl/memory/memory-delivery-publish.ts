@@ -25,7 +25,9 @@ function publishOne(
   const matches = (filter: NonNullable<(typeof candidates)[number]['filter']>) =>
     payload !== undefined && matchesPayloadFilter(filter, payload);
   const subscribed = candidates.filter((webhook) => !webhook.filter || matches(webhook.filter));
-  const filteredOut = candidates.filter((webhook) => webhook.filter && !matches(webhook.filter)).map((w) => w.id);
+  const filteredOut = candidates
+    .filter((webhook) => webhook.filter && !matches(webhook.filter))
+    .map((w) => w.id);
   state.events.set(key, copy(filteredOut.length > 0 ? { ...event, filteredOut } : event));
   for (const [index, webhook] of subscribed.entries()) {
     const id = `${idPrefix}_${index + 1}`;

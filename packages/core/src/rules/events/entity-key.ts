@@ -29,7 +29,8 @@ const entityFields: readonly (readonly [prefix: string, field: string])[] = [
  * entityKeyOf({ eventType: 'ecommerce_order_paid', data: { ecommerce_order_id: 'ord_1' }, ... }) // 'ecommerce_order_id:ord_1'
  */
 export function entityKeyOf(event: Pick<EventRecord, 'eventType' | 'data' | 'patient'>): string | undefined {
-  if (event.eventType.startsWith('patient_')) return event.patient ? `patient_id:${event.patient.id}` : undefined;
+  if (event.eventType.startsWith('patient_'))
+    return event.patient ? `patient_id:${event.patient.id}` : undefined;
   const field = entityFields.find(([prefix]) => event.eventType.startsWith(prefix))?.[1];
   const id = field === undefined ? undefined : event.data[field];
   return typeof id === 'string' && id !== '' ? `${field}:${id}` : undefined;
