@@ -1,36 +1,14 @@
-/**
- * Entity ordering: what `ordering: 'entity'` costs a webhook's deliveries, side by side in one run
- * with the same webhook unordered. Writes its table to docs/benchmarks.md (`ordering`).
- *
- * Two worker processes run `runWorker` (the production entry point, batches of 100, 16 sends in
- * flight); the receiver is in this process and answers 200 after 5 ms, as a fast receiver on the
- * same network would. Each run creates a fresh affiliate with one webhook, ordered or not,
- * subscribed to five clinical-order events, and emits ENTITIES orders × 5 events each with
- * `service.commerce.emit` (8 callers at once, each taking its orders' next events in a random
- * interleaving, one order's events one after the other), twice: live, while the workers deliver
- * (deliveries/s from the first emission to the last receipt, lag from when emit returned to when
- * the receiver got the event, matched by X-Webhook-Id), and as a backlog, with the workers halted
- * and then started (deliveries/s and lag from their start). For the ordered webhook it also checks
- * that each order's events first arrived in the order they were emitted.
- *
- * One unmeasured warm-up pair, then ROUNDS rounds, each an unordered and an ordered run back to
- * back (the unordered one first in odd rounds, last in even ones); the table gives the round with
- * the median backlog throughput ratio (ordered / unordered of the same round).
- *
- * Run: npx tsx --conditions=@affiliate-commerce/source bench/ordering.bench.ts
- * (ENTITIES=1000 and ROUNDS=3 by default; needs the PostgreSQL server of DATABASE_URL.)
- */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createService, runWorker, type Service, type Storage } from '@affiliate-commerce/core';
+import { createService, type Service, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { benchServiceOptions, benchWorkerPacing } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
+import { controlledWorker, forkWorker, nextMessage } from './worker-processes';
 
 const entities = Number(process.env.ENTITIES ?? 1000);
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -58,33 +36,8 @@ const serviceOf = (storage: Storage, affiliateId = 'aff_ordering'): Service =>
 
 // ---- worker processes -----------------------------------------------------------------------
 
-/** One worker process: `runWorker` from each `go` to the next `halt`, which it answers once stopped. */
-async function worker(): Promise<void> {
-  const storage = await connectPostgres({ connectionString: databaseUrl, schema, max: 4, migrate: false });
-  const service = serviceOf(storage);
-  let current: { controller: AbortController; running: Promise<void> } | undefined;
-  process.on('message', async (message: string) => {
-    if (message === 'go' && !current) {
-      const controller = new AbortController();
-      current = {
-        controller,
-        running: runWorker({ service, signal: controller.signal, ...benchWorkerPacing }),
-      };
-    }
-    if (message === 'halt' || message === 'exit') {
-      const stopping = current;
-      current = undefined;
-      stopping?.controller.abort();
-      await stopping?.running;
-      if (message === 'exit') {
-        await storage.close();
-        process.exit(0);
-      }
-      process.send?.({ halted: true });
-    }
-  });
-  process.send?.({ ready: true });
-}
+/** One worker process: `runWorker` from each `go` to the next `halt`. */
+const worker = () => controlledWorker({ databaseUrl, schema, serviceOf: (storage) => serviceOf(storage) });
 
 // ---- the receiver ---------------------------------------------------------------------------
 
@@ -281,15 +234,8 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 // ---- the parent -----------------------------------------------------------------------------
 
-function child(): ChildProcess {
-  return fork(fileURLToPath(import.meta.url), ['worker'], {
-    execArgv: ['--conditions=@affiliate-commerce/source', '--import', 'tsx'],
-    env: { ...process.env, BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey },
-  });
-}
-
-const nextMessage = <T>(proc: ChildProcess): Promise<T> =>
-  new Promise((resolve) => proc.once('message', (message) => resolve(message as T)));
+const child = () =>
+  forkWorker(fileURLToPath(import.meta.url), { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey });
 
 async function main(): Promise<void> {
   // Before this benchmark starts any process of its own: other work on the machine shows here.

@@ -1,37 +1,14 @@
-/**
- * Rate limits: a webhook with `rateLimit: 50` delivered by two worker processes, beside an
- * unthrottled webhook with its own backlog. Writes its table to docs/benchmarks.md (`throttle`).
- *
- * Two worker processes run `runWorker` (the production entry point, batches of 100, 16 sends in
- * flight); the receiver is in this process and answers 200 at once. Each run gives fresh
- * affiliates their webhooks and queues the backlogs with the workers halted (not timed), then
- * starts the workers. Beside: a throttled webhook (`rateLimit` RATE, THROTTLED events: more than
- * WINDOW s of its rate) and an unthrottled one (FREE events), run until every throttled event was
- * received. Alone: the unthrottled webhook and its FREE events by themselves. Measured at the
- * receiver: the throttled webhook's deliveries in the WINDOW s from its first receipt (and the
- * least and most in any of those whole seconds), and the unthrottled webhook's deliveries/s from
- * the workers' start to its last receipt, beside against alone. Also: duplicates at the receiver,
- * and the most attempts any throttled delivery took (holding spends none).
- *
- * One unmeasured warm-up pair (a short throttled backlog), then ROUNDS rounds, each an alone and a beside run back to
- * back (alone first in odd rounds, last in even ones); the table shows the round with the median
- * unthrottled throughput ratio (beside / alone of the same round).
- *
- * Run: npx tsx --conditions=@affiliate-commerce/source bench/throttle.bench.ts
- * (RATE=50, WINDOW=20, THROTTLED=1250, FREE=12000 and ROUNDS=5 by default, about 5 minutes;
- * needs the PostgreSQL server of DATABASE_URL.)
- */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createService, runWorker, type Service, type Storage } from '@affiliate-commerce/core';
+import { createService, type Service, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
+import { controlledWorker, forkWorker, nextMessage } from './worker-processes';
 
 const rate = Number(process.env.RATE ?? 50);
 const windowS = Number(process.env.WINDOW ?? 20);
@@ -50,33 +27,8 @@ const serviceOf = (storage: Storage, affiliateId = 'aff_throttle'): Service =>
 
 // ---- worker processes -----------------------------------------------------------------------
 
-/** One worker process: `runWorker` from each `go` to the next `halt`, which it answers once stopped. */
-async function worker(): Promise<void> {
-  const storage = await connectPostgres({ connectionString: databaseUrl, schema, max: 4, migrate: false });
-  const service = serviceOf(storage);
-  let current: { controller: AbortController; running: Promise<void> } | undefined;
-  process.on('message', async (message: string) => {
-    if (message === 'go' && !current) {
-      const controller = new AbortController();
-      current = {
-        controller,
-        running: runWorker({ service, signal: controller.signal, ...benchWorkerPacing }),
-      };
-    }
-    if (message === 'halt' || message === 'exit') {
-      const stopping = current;
-      current = undefined;
-      stopping?.controller.abort();
-      await stopping?.running;
-      if (message === 'exit') {
-        await storage.close();
-        process.exit(0);
-      }
-      process.send?.({ halted: true });
-    }
-  });
-  process.send?.({ ready: true });
-}
+/** One worker process: `runWorker` from each `go` to the next `halt`. */
+const worker = () => controlledWorker({ databaseUrl, schema, serviceOf: (storage) => serviceOf(storage) });
 
 // ---- the receiver ---------------------------------------------------------------------------
 
@@ -220,15 +172,8 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 // ---- the parent -----------------------------------------------------------------------------
 
-function child(): ChildProcess {
-  return fork(fileURLToPath(import.meta.url), ['worker'], {
-    execArgv: ['--conditions=@affiliate-commerce/source', '--import', 'tsx'],
-    env: { ...process.env, BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey },
-  });
-}
-
-const nextMessage = <T>(proc: ChildProcess): Promise<T> =>
-  new Promise((resolve) => proc.once('message', (message) => resolve(message as T)));
+const child = () =>
+  forkWorker(fileURLToPath(import.meta.url), { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey });
 
 type Pair = { alone: Run; beside: Run };
 
