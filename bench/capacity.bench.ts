@@ -23,6 +23,7 @@ import pg from 'pg';
 import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 import { followPostgres, withApplicationName } from './postgres-cpu';
+import { nextMessage } from './worker-processes';
 
 const events = Number(process.env.EVENTS ?? 10_000);
 const rounds = Number(process.env.ROUNDS ?? 2);
@@ -99,9 +100,6 @@ function child(args: readonly string[]): ChildProcess {
     env: { ...process.env, BENCH_APP: appName, BENCH_SECRET_KEY: secretKey },
   });
 }
-
-const nextMessage = <T>(proc: ChildProcess): Promise<T> =>
-  new Promise((resolve) => proc.once('message', (message) => resolve(message as T)));
 
 interface Run {
   readonly workers: number;

@@ -8,7 +8,7 @@ import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { benchServiceOptions, benchWorkerPacing } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
-import { controlledWorker, forkWorker, nextMessage } from './worker-processes';
+import { controlledWorker, startWorkers, type Workers } from './worker-processes';
 
 const entities = Number(process.env.ENTITIES ?? 1000);
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -168,11 +168,6 @@ function phaseOf(start: number, eventOf: EventOf, from: (id: string) => number):
 }
 
 /** The worker processes, started and halted together. */
-interface Workers {
-  go(): void;
-  halt(): Promise<void>;
-}
-
 let runNumber = 0;
 /**
  * One webhook, ordered or not: a live phase (the workers deliver while the orders' events are
@@ -234,9 +229,6 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 // ---- the parent -----------------------------------------------------------------------------
 
-const child = () =>
-  forkWorker(fileURLToPath(import.meta.url), { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey });
-
 async function main(): Promise<void> {
   // Before this benchmark starts any process of its own: other work on the machine shows here.
   const loadBefore = loadavg()[0]!;
@@ -245,19 +237,13 @@ async function main(): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   const storage = await connectPostgres({ connectionString: databaseUrl, schema, max: 10 });
-  const procs = Array.from({ length: workerCount }, () => child());
-  const workers: Workers = {
-    go: () => {
-      for (const proc of procs) proc.send('go');
-    },
-    halt: async () => {
-      const halted = procs.map((proc) => nextMessage(proc));
-      for (const proc of procs) proc.send('halt');
-      await Promise.all(halted);
-    },
-  };
+  const workers = startWorkers(
+    fileURLToPath(import.meta.url),
+    { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey },
+    workerCount,
+  );
   try {
-    await Promise.all(procs.map((proc) => nextMessage(proc)));
+    await workers.ready;
     const started = performance.now();
     // Warm-up, unmeasured: both kinds of webhook once, so no measured run compiles code paths.
     for (const ordering of ['none', 'entity'] as const)
@@ -271,9 +257,7 @@ async function main(): Promise<void> {
     }
     report(pairs, (performance.now() - started) / 1000, loadBefore);
   } finally {
-    const exited = procs.map((proc) => new Promise((resolve) => proc.once('exit', resolve)));
-    for (const proc of procs) proc.send('exit');
-    await Promise.all(exited);
+    await workers.exit();
     server.close();
     await storage.close();
     await admin.query(`drop schema if exists "${schema}" cascade`);

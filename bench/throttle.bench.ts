@@ -8,7 +8,7 @@ import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
-import { controlledWorker, forkWorker, nextMessage } from './worker-processes';
+import { controlledWorker, startWorkers, type Workers } from './worker-processes';
 
 const rate = Number(process.env.RATE ?? 50);
 const windowS = Number(process.env.WINDOW ?? 20);
@@ -66,11 +66,6 @@ interface Run {
 }
 
 /** The worker processes, started and halted together. */
-interface Workers {
-  go(): void;
-  halt(): Promise<void>;
-}
-
 let runNumber = 0;
 async function run(input: {
   storage: Storage;
@@ -172,9 +167,6 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 // ---- the parent -----------------------------------------------------------------------------
 
-const child = () =>
-  forkWorker(fileURLToPath(import.meta.url), { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey });
-
 type Pair = { alone: Run; beside: Run };
 
 async function main(): Promise<void> {
@@ -183,19 +175,13 @@ async function main(): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   const storage = await connectPostgres({ connectionString: databaseUrl, schema, max: 10 });
-  const procs = Array.from({ length: workerCount }, () => child());
-  const workers: Workers = {
-    go: () => {
-      for (const proc of procs) proc.send('go');
-    },
-    halt: async () => {
-      const halted = procs.map((proc) => nextMessage(proc));
-      for (const proc of procs) proc.send('halt');
-      await Promise.all(halted);
-    },
-  };
+  const workers = startWorkers(
+    fileURLToPath(import.meta.url),
+    { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: secretKey },
+    workerCount,
+  );
   try {
-    await Promise.all(procs.map((proc) => nextMessage(proc)));
+    await workers.ready;
     const started = performance.now();
     // Warm-up, unmeasured: both runs once (the throttled backlog short), so no measured run compiles code paths.
     for (const beside of [false, true])
@@ -210,9 +196,7 @@ async function main(): Promise<void> {
     }
     report(pairs, (performance.now() - started) / 1000);
   } finally {
-    const exited = procs.map((proc) => new Promise((resolve) => proc.once('exit', resolve)));
-    for (const proc of procs) proc.send('exit');
-    await Promise.all(exited);
+    await workers.exit();
     server.close();
     await storage.close();
     await admin.query(`drop schema if exists "${schema}" cascade`);

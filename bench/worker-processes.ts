@@ -46,11 +46,45 @@ export async function controlledWorker(input: {
 }
 
 /** Forks `file` (a benchmark's own path) as a worker process, with `env` added to this one's. */
-export function forkWorker(file: string, env: Readonly<Record<string, string>>): ChildProcess {
+function forkWorker(file: string, env: Readonly<Record<string, string>>): ChildProcess {
   return fork(file, ['worker'], {
     execArgv: ['--conditions=@affiliate-commerce/source', '--import', 'tsx'],
     env: { ...process.env, ...env },
   });
+}
+
+/** Worker processes as a benchmark drives them. */
+export interface Workers {
+  /** Resolves once every process has connected. */
+  readonly ready: Promise<void>;
+  /** Every process starts delivering. */
+  go(): void;
+  /** Every process stops delivering; resolves once all have. */
+  halt(): Promise<void>;
+  /** Every process leaves; resolves once all have exited. */
+  exit(): Promise<void>;
+}
+
+/** Forks `count` worker processes of `file` (see {@link forkWorker}). */
+export function startWorkers(file: string, env: Readonly<Record<string, string>>, count: number): Workers {
+  const procs = Array.from({ length: count }, () => forkWorker(file, env));
+  const all = (message: string) => {
+    for (const proc of procs) proc.send(message);
+  };
+  return {
+    ready: Promise.all(procs.map((proc) => nextMessage(proc))).then(() => undefined),
+    go: () => all('go'),
+    async halt() {
+      const halted = procs.map((proc) => nextMessage(proc));
+      all('halt');
+      await Promise.all(halted);
+    },
+    async exit() {
+      const exited = procs.map((proc) => new Promise((resolve) => proc.once('exit', resolve)));
+      all('exit');
+      await Promise.all(exited);
+    },
+  };
 }
 
 /** The next message a process sends. */
