@@ -4,7 +4,8 @@
  * public routes, the OpenAPI document generated from the table, the use cases and views the
  * routes are built from (webhooks, support cases, journeys, billing, event emission, the
  * delivery worker's single pass, health and retention), the `DomainError` helpers that routes
- * and ports (a payment processor, a case system) return, and the payload builders and signer.
+ * and ports (a payment processor, a case system) return, the payload builders and signer, and
+ * the fields each event type carries (for an event catalog).
  * Hosts mount `service.handle` through an adapter and call `service.*`; they need none of this.
  *
  * @module
@@ -93,6 +94,7 @@ export {
   unsupportedPaymentMethodType,
 } from './ports/payments/processor';
 export { rateLimitHeaders } from './ports/rate-limit/rate-limiter';
+export { eventFields } from './rules/events/event-fields';
 export { signatureHeader, signV2 } from './rules/events/signing';
 export { buildV1Payload, buildV2Payload } from './rules/events/v2-payload';
 export { checkHealth } from './worker/health';

@@ -43,12 +43,16 @@ export type {
   ReportRange,
 } from './storage/coupon-report-store';
 export {
+  type AttemptHour,
   type AttemptOutcome,
   type Backlog,
   type ClaimedDelivery,
   capResponseBody,
   type Delivery,
   type DeliveryAttempt,
+  type DeliveryListQuery,
+  type DeliveryPage,
+  type DeliveryPosition,
   type DeliveryStatus,
   type DeliveryStore,
   type EventListQuery,

@@ -11,6 +11,8 @@ export function deliveryOutcomes(
   // while its lease is still the completing worker's, and only the attempts of the deliveries that
   // moved are logged (a late worker's attempt would take the number its successor writes). The
   // batch travels as one JSON parameter (one native JSON.stringify instead of eighteen escaped arrays).
+  // The logged attempts are counted into their webhook's UTC hour in the same statement, one row
+  // per webhook and hour, upserted in key order so two batches lock shared hours in one order.
   const completeBatch = sql(
     `with input as (
        select * from json_to_recordset($1::json) as u(affiliate_id text, id text, lease_token text, status text,
@@ -24,13 +26,22 @@ export function deliveryOutcomes(
        from input u
        where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
        returning d.affiliate_id, d.id
+     ), logged as (
+       insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
+         attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
+       select u.affiliate_id, u.attempt_id, u.id, u.webhook_id, u.event_id, u.event_type, u.attempt, u.attempted_at,
+         u.payload_version, u.succeeded, u.status_code, u.latency_ms, u.response_body, u.error
+       from input u join moved m on m.affiliate_id = u.affiliate_id and m.id = u.id
+       returning affiliate_id, delivery_id, webhook_id, attempted_at, succeeded
+     ), counted as (
+       insert into {s}.webhook_attempt_hours as t (affiliate_id, webhook_id, hour, succeeded, failed)
+       select affiliate_id, webhook_id, date_trunc('hour', attempted_at, 'UTC'),
+         count(*) filter (where succeeded), count(*) filter (where not succeeded)
+       from logged group by 1, 2, 3 order by 1, 2, 3
+       on conflict (affiliate_id, webhook_id, hour) do update
+         set succeeded = t.succeeded + excluded.succeeded, failed = t.failed + excluded.failed
      )
-     insert into {s}.delivery_attempts (affiliate_id, id, delivery_id, webhook_id, event_id, event_type, attempt,
-       attempted_at, payload_version, succeeded, status_code, latency_ms, response_body, error)
-     select u.affiliate_id, u.attempt_id, u.id, u.webhook_id, u.event_id, u.event_type, u.attempt, u.attempted_at,
-       u.payload_version, u.succeeded, u.status_code, u.latency_ms, u.response_body, u.error
-     from input u join moved m on m.affiliate_id = u.affiliate_id and m.id = u.id
-     returning affiliate_id, delivery_id as id`,
+     select affiliate_id, delivery_id as id from logged`,
   );
   const cancel = sql(
     `update {s}.deliveries set status = 'cancelled', next_attempt_at = null, updated_at = $3

@@ -2,7 +2,7 @@ import type { DeliveryStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import type { Sql } from './delivery-rows';
 
-/** Retention: finished deliveries, their attempts and their events deleted in small batches. */
+/** Retention: finished deliveries, their attempts and their events, then old hour counts, deleted in small batches. */
 export function deliveryPruning(db: Db, sql: Sql): Pick<DeliveryStore, 'prune'> {
   // Retention works in small batches, each its own statement: it locks only the rows it deletes,
   // passes over rows a worker or a recover holds, and never reads pending rows.
@@ -50,6 +50,18 @@ export function deliveryPruning(db: Db, sql: Sql): Pick<DeliveryStore, 'prune'> 
      delete from {s}.events e using doomed where e.affiliate_id = doomed.affiliate_id and e.id = doomed.id
      returning 1`,
   );
+  // Hour counts older than the longest-kept attempt, by the hour index, in batches of `limit`.
+  const pruneHours = sql(
+    `with doomed as (
+       select affiliate_id, webhook_id, hour from {s}.webhook_attempt_hours
+       where hour < $1
+       limit $2
+       for update skip locked
+     )
+     delete from {s}.webhook_attempt_hours h using doomed
+     where h.affiliate_id = doomed.affiliate_id and h.webhook_id = doomed.webhook_id and h.hour = doomed.hour
+     returning 1`,
+  );
   return {
     async prune({ succeededBefore, failedBefore, limit }) {
       const { rows } = await db.query<{ deliveries: number; attempts: number; events: [string, string][] }>(
@@ -60,9 +72,12 @@ export function deliveryPruning(db: Db, sql: Sql): Pick<DeliveryStore, 'prune'> 
       let events = 0;
       if (keys.length > 0)
         events += (await db.query(pruneTheirEvents, [JSON.stringify(keys), succeededBefore])).rows.length;
-      // Lone events only once the deliveries of this age are done, so the sweep runs rarely.
-      if (deliveries < limit)
+      // Lone events and old hour counts only once the deliveries of this age are done, so the sweeps run rarely.
+      if (deliveries < limit) {
         events += (await db.query(pruneLoneEvents, [succeededBefore, limit])).rows.length;
+        const hoursBefore = succeededBefore < failedBefore ? succeededBefore : failedBefore;
+        for (;;) if ((await db.query(pruneHours, [hoursBefore, limit])).rows.length < limit) break;
+      }
       return { deliveries, attempts, events };
     },
   };

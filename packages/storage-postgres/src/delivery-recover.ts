@@ -4,10 +4,17 @@ import { type DeliveryRow, type Sql, toDelivery } from './delivery-rows';
 
 /** Sending again: one delivery retried by hand, and a webhook's failed deliveries of an outage window re-queued. */
 export function deliveryRecovery(db: Db, sql: Sql): Pick<DeliveryStore, 'requeue' | 'recover'> {
+  // One statement: a final delivery becomes pending with no lease; a pending one moves only while
+  // no worker holds it, and keeps its lease columns (a claim that commits first holds the row, and
+  // the update then reads the claimed row and passes it over).
   const requeue = sql(
-    `update {s}.deliveries set status = 'pending', next_attempt_at = $4, lease_token = null, lease_expires_at = null,
+    `update {s}.deliveries set status = 'pending',
+       next_attempt_at = case when status = 'pending' then least(next_attempt_at, $4) else $4 end,
+       lease_token = case when status = 'pending' then lease_token end,
+       lease_expires_at = case when status = 'pending' then lease_expires_at end,
        updated_at = $4
-     where affiliate_id = $1 and id = $2 and webhook_id = $3 and status <> 'pending'
+     where affiliate_id = $1 and id = $2 and webhook_id = $3
+       and (status <> 'pending' or lease_expires_at is null or lease_expires_at <= $4)
      returning *`,
   );
   // Rows another transaction holds are passed over (SKIP LOCKED) and re-checked once locked, so two

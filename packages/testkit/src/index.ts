@@ -1,3 +1,4 @@
+export { attemptHoursContract } from './contracts/attempt-hours-contract';
 export { billingStoreContract } from './contracts/billing-store-contract';
 export { caseStoreContract, supportStoreContract } from './contracts/case-store-contract';
 export { type CaseSystemHarness, caseSystemContract, contractSeed } from './contracts/case-system-contract';

@@ -9,6 +9,7 @@ import { webhookHealthRoutes } from '../areas/webhooks/health-routes';
 import { webhookRoutes } from '../areas/webhooks/routes';
 import type { AnyRoute } from '../http/route';
 import { healthRoutes } from '../worker/health-routes';
+import { messageLogRoutes } from '../worker/message-log-routes';
 import { deliveryRoutes } from '../worker/routes';
 
 /** The whole route table of the API; it drives the kernel, both adapters and docs/openapi.json. */
@@ -20,6 +21,7 @@ export const routes: readonly AnyRoute[] = [
   ...webhookExampleRoutes,
   ...billingRoutes,
   ...deliveryRoutes,
+  ...messageLogRoutes,
   ...eventLogRoutes,
   ...journeyRoutes,
   ...caseRoutes,

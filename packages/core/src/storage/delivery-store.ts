@@ -73,6 +73,17 @@ export interface PruneCounts {
   readonly events: number;
 }
 
+/**
+ * One hour of a webhook's attempts, counted as they are logged: what the endpoint health view
+ * reads instead of the attempt log.
+ */
+export interface AttemptHour {
+  /** The start of the hour, in UTC. */
+  readonly hour: Date;
+  readonly succeeded: number;
+  readonly failed: number;
+}
+
 /** The outbox backlog at `now`, across every affiliate. */
 export interface Backlog {
   /** Deliveries not yet final (due or waiting for a retry). */
@@ -157,6 +168,38 @@ export interface EventListQuery {
  */
 export interface EventPage {
   readonly events: readonly EventRecord[];
+  readonly hasMore: boolean;
+}
+
+/** A delivery's place in the message log, which runs newest first: by `createdAt`, then by `id`. */
+export interface DeliveryPosition {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+/** What {@link DeliveryStore.listDeliveries} reads: one affiliate's deliveries, filtered, one page from a position. */
+export interface DeliveryListQuery {
+  readonly affiliateId: string;
+  /** Only deliveries to this webhook. */
+  readonly webhookId?: string;
+  /** Only deliveries in one of these states. */
+  readonly statuses?: readonly DeliveryStatus[];
+  /** Only deliveries of events of these types. */
+  readonly types?: readonly string[];
+  /** Only deliveries created at or after this. */
+  readonly createdFrom?: Date;
+  /** Only deliveries created before this. */
+  readonly createdBefore?: Date;
+  /** The page of deliveries older than this position (paging down). At most one of the two positions. */
+  readonly startingAfter?: DeliveryPosition;
+  /** The page of deliveries newer than this position and closest to it (paging up). */
+  readonly endingBefore?: DeliveryPosition;
+  readonly limit: number;
+}
+
+/** One page of deliveries, newest first; `hasMore` as in {@link EventPage}. */
+export interface DeliveryPage {
+  readonly deliveries: readonly Delivery[];
   readonly hasMore: boolean;
 }
 
@@ -253,7 +296,11 @@ export interface DeliveryStore {
    */
   resume(input: { affiliateId: string; webhookId: string; heldUntil: Date; now: Date }): Promise<number>;
   get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
-  /** Makes a delivery due now again (manual retry); false when it is not this webhook's or is already pending. */
+  /**
+   * Makes a delivery due now (manual retry), in one atomic write: a final one becomes pending with
+   * its lease cleared; a pending one no worker holds is due at `now` (or earlier, as it was).
+   * Undefined, with nothing written, when it is not this webhook's or a worker holds its lease at `now`.
+   */
   requeue(input: {
     affiliateId: string;
     webhookId: string;
@@ -285,8 +332,22 @@ export interface DeliveryStore {
    * events; when fewer than `limit` deliveries went, also up to `limit` events older than
    * `succeededBefore` that no delivery refers to. Pending deliveries are never touched, and rows
    * another transaction holds are passed over. Call again while `deliveries` or `events` reaches `limit`.
+   * When fewer than `limit` deliveries went, the hourly attempt counts of hours before the earlier
+   * cutoff all go too, in batches of `limit` (the answer does not count them).
    */
   prune(input: { succeededBefore: Date; failedBefore: Date; limit: number }): Promise<PruneCounts>;
+  /**
+   * The webhook's attempts counted by the hour (UTC) they were made in, for the hours starting in
+   * `[from, to)`, oldest first; an hour without attempts has no row. `complete` and `completeMany`
+   * count an attempt in the same write that logs it, so a lost lease counts nothing; `prune` drops
+   * hours older than the earlier of its two cutoffs (the longest an attempt is kept).
+   */
+  attemptHours(input: {
+    affiliateId: string;
+    webhookId: string;
+    from: Date;
+    to: Date;
+  }): Promise<AttemptHour[]>;
   /** How much waits in the outbox at `now` (every affiliate): for health checks. */
   backlog(input: { now: Date }): Promise<Backlog>;
   /** The attempt log of a webhook, newest first. */
@@ -296,4 +357,18 @@ export interface DeliveryStore {
     offset: number;
     limit: number;
   }): Promise<Page<DeliveryAttempt>>;
+  /**
+   * A page of an affiliate's deliveries (the message log), newest first: by `createdAt`
+   * descending, then `id` descending by code point (PostgreSQL's `"C"` collation). The positions
+   * need not be of a listed delivery.
+   */
+  listDeliveries(input: DeliveryListQuery): Promise<DeliveryPage>;
+  /** One of the affiliate's deliveries, whichever webhook it is to. */
+  findDelivery(input: { affiliateId: string; id: string }): Promise<Delivery | undefined>;
+  /** The newest `limit` attempts of one delivery, oldest first: by `attemptedAt`, then `attempt`, then `id`. */
+  listDeliveryAttempts(input: {
+    affiliateId: string;
+    deliveryId: string;
+    limit: number;
+  }): Promise<DeliveryAttempt[]>;
 }

@@ -4,64 +4,8 @@ import { webhookReaders, webhookWriters } from '../areas/webhooks/access';
 import { notFound } from '../base/errors';
 import { type AnyRoute, defineRoute } from '../http/route';
 import { errorEnvelopeSchema } from '../http/schemas';
-import type { Delivery, DeliveryAttempt } from '../storage/delivery-store';
+import { attemptSchema, deliverySchema, toAttemptView, toDeliveryView } from './delivery-view';
 import { recoverBody, recoverDeliveries } from './recover';
-
-const attemptSchema = z.object({
-  id: z.string(),
-  deliveryId: z.string(),
-  eventId: z.string(),
-  eventType: z.string(),
-  attempt: z.number().int(),
-  attemptedAt: z.iso.datetime(),
-  payloadVersion: z.enum(['v1', 'v2']),
-  succeeded: z.boolean(),
-  statusCode: z.number().int().optional(),
-  latencyMs: z.number().int(),
-  responseBody: z.string().optional(),
-  error: z.string().optional(),
-});
-
-const deliverySchema = z.object({
-  id: z.string(),
-  webhookId: z.string(),
-  eventId: z.string(),
-  eventType: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed', 'cancelled']),
-  attempts: z.number().int(),
-  nextAttemptAt: z.iso.datetime().optional(),
-  lastAttemptAt: z.iso.datetime().optional(),
-  lastStatusCode: z.number().int().optional(),
-  createdAt: z.iso.datetime(),
-});
-
-const toAttemptView = (a: DeliveryAttempt): z.infer<typeof attemptSchema> => ({
-  id: a.id,
-  deliveryId: a.deliveryId,
-  eventId: a.eventId,
-  eventType: a.eventType,
-  attempt: a.attempt,
-  attemptedAt: a.attemptedAt.toISOString(),
-  payloadVersion: a.payloadVersion,
-  succeeded: a.succeeded,
-  ...(a.statusCode === undefined ? {} : { statusCode: a.statusCode }),
-  latencyMs: a.latencyMs,
-  ...(a.responseBody === undefined ? {} : { responseBody: a.responseBody }),
-  ...(a.error === undefined ? {} : { error: a.error }),
-});
-
-const toDeliveryView = (d: Delivery): z.infer<typeof deliverySchema> => ({
-  id: d.id,
-  webhookId: d.webhookId,
-  eventId: d.eventId,
-  eventType: d.eventType,
-  status: d.status,
-  attempts: d.attempts,
-  ...(d.nextAttemptAt ? { nextAttemptAt: d.nextAttemptAt.toISOString() } : {}),
-  ...(d.lastAttemptAt ? { lastAttemptAt: d.lastAttemptAt.toISOString() } : {}),
-  ...(d.lastStatusCode === undefined ? {} : { lastStatusCode: d.lastStatusCode }),
-  createdAt: d.createdAt.toISOString(),
-});
 
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -132,7 +76,8 @@ export const deliveryRoutes: readonly AnyRoute[] = [
     method: 'POST',
     path: '/v2/webhooks/{id}/deliveries/{deliveryId}/actions/retry',
     operationId: 'retryWebhookDelivery',
-    summary: 'Send a delivery again now; the event_id stays. Already pending: answered as is.',
+    summary:
+      'Send a delivery again now; the event_id stays. A pending one becomes due now unless a worker is sending it (then answered as is).',
     tags: ['webhooks'],
     access: { kind: 'affiliate', roles: webhookWriters },
     params: z.object({ id: z.string().min(1), deliveryId: z.string().min(1) }),
@@ -148,7 +93,7 @@ export const deliveryRoutes: readonly AnyRoute[] = [
       const where = { affiliateId: actor.affiliateId, webhookId: params.id, id: params.deliveryId };
       return ResultAsync.fromSafePromise(
         (async () =>
-          // Retrying a delivery that is already pending is a no-op that answers the same way.
+          // A delivery a worker holds right now is answered as it stands.
           (await deps.storage.deliveries.requeue({ ...where, now: deps.clock.now() })) ??
           (await deps.storage.deliveries.get(where)))(),
       ).andThen((delivery) =>

@@ -1,14 +1,13 @@
-import { webhookHeaders } from '../areas/webhooks/signature';
 import type { ServiceDeps } from '../deps/service-deps';
 import type { HttpOutcome } from '../ports/net/http-client';
 import { watchAttempt } from '../ports/telemetry/delivery-telemetry';
-import { buildV1Payload, buildV2Payload } from '../rules/events/v2-payload';
 import type { ClaimedDelivery, DeliveryStatus } from '../storage/delivery-store';
 import type { Webhook } from '../storage/webhook-store';
 import type { BreakerBook } from './breakers';
 import type { ClaimedBatch, LoadedWebhook } from './claimer';
 import { type DeliveryOptions, timeoutMsOf } from './defaults';
 import { retryWhileUnavailable } from './outage-retry';
+import { outboundRequest } from './outbound-request';
 import { nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './retry-schedule';
 
 /** One sent attempt: the outcome to write, and what it means for its webhook. */
@@ -40,20 +39,12 @@ async function send(
   // A refused destination fails the attempt before a payload is built for it.
   const destination = await loaded.destination();
   if (!destination.ok) return destination;
-  const { webhook, secrets } = loaded;
-  const { event } = claimed;
-  const version = webhook.payloadVersion;
-  // The payload, its timestamp and its signature are made fresh on every attempt; event_id is not.
-  const body = JSON.stringify(
-    version === 'v2' ? buildV2Payload(event, { attemptAt }) : buildV1Payload(event),
-  );
-  const headers = await webhookHeaders({
-    version,
-    eventId: event.eventId,
-    secrets,
-    timestamp: Math.floor(attemptAt.getTime() / 1000),
-    body,
+  const { headers, body } = await outboundRequest({
+    version: loaded.webhook.payloadVersion,
+    event: claimed.event,
+    secrets: loaded.secrets,
     custom: loaded.headers,
+    attemptAt,
   });
   // The time-out bounds the whole attempt, DNS included, so an attempt fits the lease it was sent in.
   const left = Math.max(1, Math.round(timeoutMs - (performance.now() - startedAt)));

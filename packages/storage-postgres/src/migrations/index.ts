@@ -14,6 +14,8 @@ import { telemetryMigration } from './013-telemetry';
 import { eventListMigration } from './014-event-list';
 import { eventTypeListMigration } from './015-event-type-list';
 import { endpointControlsMigration } from './016-endpoint-controls';
+import { deliveryLogMigration } from './017-delivery-log';
+import { attemptHoursMigration } from './018-attempt-hours';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -34,6 +36,8 @@ export const migrations: readonly Migration[] = [
   eventListMigration,
   eventTypeListMigration,
   endpointControlsMigration,
+  deliveryLogMigration,
+  attemptHoursMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

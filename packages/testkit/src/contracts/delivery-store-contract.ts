@@ -6,6 +6,7 @@ import type {
   DeliveryAttempt,
 } from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliveryLogContract } from './delivery-log-contract';
 import { eventListContract } from './event-list-contract';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');
@@ -314,6 +315,7 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         now: at(10),
       });
       expect(requeued).toMatchObject({ status: 'pending', nextAttemptAt: at(10), attempts: 1 });
+      // Already due: it keeps its place.
       expect(
         await storage.deliveries.requeue({
           affiliateId: 'aff_1',
@@ -321,10 +323,70 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
           id: 'dlv_c3',
           now: at(11),
         }),
-      ).toBeUndefined();
+      ).toMatchObject({ status: 'pending', nextAttemptAt: at(10) });
       expect(
         await storage.deliveries.get({ affiliateId: 'aff_2', webhookId: 'whk_c3', id: 'dlv_c3' }),
       ).toBeUndefined();
+    });
+
+    it('requeue of a pending delivery: due now when no worker holds it; one a worker holds keeps its lease', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_rq') });
+      const later = at(3600);
+      await storage.deliveries.enqueue({
+        deliveries: [delivery('dlv_rq', 'evt_rq', { webhookId: 'whk_rq', nextAttemptAt: later })],
+      });
+      const where = { affiliateId: 'aff_1', webhookId: 'whk_rq', id: 'dlv_rq' };
+      expect(await storage.deliveries.requeue({ ...where, now: at(20) })).toMatchObject({
+        status: 'pending',
+        nextAttemptAt: at(20),
+        attempts: 0,
+      });
+      const claimed = await storage.deliveries.claimDue({
+        now: at(21),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_rq',
+      });
+      expect(claimed.map((c) => c.delivery.id)).toContain('dlv_rq');
+      await storage.deliveries.release({
+        items: claimed
+          .filter((c) => c.delivery.id !== 'dlv_rq')
+          .map((c) => ({ affiliateId: c.delivery.affiliateId, id: c.delivery.id, leaseToken: 'lease_rq' })),
+      });
+      // Held: nothing written, and the holder still completes under its lease.
+      expect(await storage.deliveries.requeue({ ...where, now: at(30) })).toBeUndefined();
+      const others = await storage.deliveries.claimDue({
+        now: at(30),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_rq2',
+      });
+      expect(others.map((c) => c.delivery.id)).not.toContain('dlv_rq');
+      await storage.deliveries.release({
+        items: others.map((c) => ({
+          affiliateId: c.delivery.affiliateId,
+          id: c.delivery.id,
+          leaseToken: 'lease_rq2',
+        })),
+      });
+      expect(
+        await storage.deliveries.complete({
+          ...where,
+          leaseToken: 'lease_rq',
+          outcome: {
+            attempt: attempt('dlv_rq', 1, { webhookId: 'whk_rq' }),
+            status: 'pending',
+            nextAttemptAt: later,
+          },
+          updatedAt: at(31),
+        }),
+      ).toBe(true);
+      expect(await storage.deliveries.requeue({ ...where, now: at(40) })).toMatchObject({
+        status: 'pending',
+        nextAttemptAt: at(40),
+        attempts: 1,
+      });
+      await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_rq', now: at(41) });
     });
 
     it('cancelPending cancels only that webhook’s pending deliveries', async () => {
@@ -1384,5 +1446,6 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
     });
 
     eventListContract(getStorage);
+    deliveryLogContract(getStorage);
   });
 }

@@ -1,5 +1,6 @@
 import type { Storage, Subscription } from '@affiliate-commerce/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptHoursContract } from './attempt-hours-contract';
 import { billingStoreContract } from './billing-store-contract';
 import { caseStoreContract } from './case-store-contract';
 import { couponReportContract } from './coupon-report-contract';
@@ -54,6 +55,7 @@ export function storageContract(name: string, factory: StorageFactory): void {
     });
 
     deliveryStoreContract(() => storage);
+    attemptHoursContract(() => storage);
     recordStoreContract(() => storage);
     webhookStoreContract(() => storage);
     orderStoreContract(() => storage);

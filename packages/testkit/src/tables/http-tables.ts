@@ -8,6 +8,7 @@ import { endpointControlsHttpTable } from './endpoint-controls.http-table';
 import { eventsHttpTable } from './events.http-table';
 import { healthBehindHttpTable, healthDownHttpTable, healthHttpTable } from './health.http-table';
 import { journeyCorsHttpTable, journeyHttpTable } from './journeys.http-table';
+import { messageLogHttpTable } from './message-log.http-table';
 import { orderCasesHttpTable } from './order-cases.http-table';
 import {
   emptyPaymentMethodsHttpTable,
@@ -22,6 +23,7 @@ import { unknownPathsHttpTable } from './unknown-paths.http-table';
 import { webhookExamplesHttpTable } from './webhook-examples.http-table';
 import { webhookHealthHttpTable } from './webhook-health.http-table';
 import { webhookLifecycleHttpTable } from './webhook-lifecycle.http-table';
+import { webhookStatsHttpTable } from './webhook-stats.http-table';
 import { webhookHttpTable } from './webhooks.http-table';
 
 /** Every HTTP table of the API; each adapter runs all of them. */
@@ -33,6 +35,7 @@ export const httpTables: readonly HttpTable[] = [
   webhookHttpTable,
   webhookLifecycleHttpTable,
   webhookHealthHttpTable,
+  webhookStatsHttpTable,
   webhookExamplesHttpTable,
   endpointControlsHttpTable,
   achSetupIntentHttpTable,
@@ -47,6 +50,7 @@ export const httpTables: readonly HttpTable[] = [
   supportUpstreamHttpTable,
   recoverHttpTable,
   eventsHttpTable,
+  messageLogHttpTable,
   healthHttpTable,
   healthBehindHttpTable,
   healthDownHttpTable,

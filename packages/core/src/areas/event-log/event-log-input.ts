@@ -16,25 +16,29 @@ const listed = new Set(listedEventTypes);
 /** True when the log lists events of this type. */
 export const isListedEventType = (eventType: string): boolean => listed.has(eventType);
 
-const recordId = z
+/** An id a caller names: a record of the affiliate, checked against its records once read. */
+export const recordId = z
   .string()
   .min(1, 'must be an id')
   .max(200, 'must be at most 200 characters')
   .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
 
-const dateTime = z.iso
+/** An ISO 8601 date-time with a zone, read as an instant. */
+export const isoInstant = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-23T10:00:00Z' })
   .transform((value) => new Date(value));
 
 const pageSize = `must be a whole number from 1 to ${maxEventPage}`;
-const limit = z.coerce
+/** A page size from 1 to {@link maxEventPage}, {@link defaultEventPage} when left out. */
+export const pageLimit = z.coerce
   .number({ error: pageSize })
   .int(pageSize)
   .min(1, pageSize)
   .max(maxEventPage, pageSize)
   .default(defaultEventPage);
 
-const types = z
+/** A comma list of public event types, trimmed and once each; anything else is refused by name. */
+export const eventTypeList = z
   .string()
   .max(5_000, 'must be at most 5,000 characters')
   .transform((value, ctx) => {
@@ -58,7 +62,7 @@ const types = z
  */
 export const listEventsQuery = z
   .object({
-    limit: limit.meta({
+    limit: pageLimit.meta({
       description: `Events per page, 1 to ${maxEventPage} (default ${defaultEventPage}).`,
     }),
     startingAfter: recordId
@@ -68,13 +72,13 @@ export const listEventsQuery = z
       description:
         'An event id: the page of events newer than it and closest to it, still newest first (the page up; what a poller of new events sends with the newest it has seen).',
     }),
-    types: types
+    types: eventTypeList
       .optional()
       .meta({ description: 'Comma-separated public event types (getDictionary): only events of these.' }),
-    createdGte: dateTime
+    createdGte: isoInstant
       .optional()
       .meta({ description: 'Only events that occurred at or after this instant.' }),
-    createdLt: dateTime.optional().meta({ description: 'Only events that occurred before this instant.' }),
+    createdLt: isoInstant.optional().meta({ description: 'Only events that occurred before this instant.' }),
     webhookId: recordId.optional().meta({
       description: 'Only events with a delivery to this webhook of the affiliate (sent, due or given up).',
     }),

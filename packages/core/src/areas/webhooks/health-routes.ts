@@ -6,7 +6,8 @@ import { allRoles } from '../../ports/auth';
 import { eventDictionary, isSubscribable } from '../../rules/events/event-dictionary';
 import { webhookReaders } from './access';
 import { checkUrlHealth, checkWebhookHealth } from './check-health';
-import { urlSchema } from './webhook-input';
+import { statsAnswerSchema, statsQuery, webhookStats } from './endpoint-stats';
+import { idParams, urlSchema } from './webhook-input';
 import { healthAnswerSchema, toHealthCheckView } from './webhook-view';
 
 const tags = ['webhooks'];
@@ -23,7 +24,10 @@ const dictionaryEntrySchema = z.object({
 
 const dictionary = eventDictionary.map((event) => ({ ...event, subscribable: isSubscribable(event.name) }));
 
-/** Health checks (docs/api.md §4.7, §4.8.6) and the legacy event dictionary (§4.8.7, §6.1, §9.6). */
+/**
+ * Health checks (docs/api.md §4.7, §4.8.6), endpoint stats (§4.19) and the legacy event
+ * dictionary (§4.8.7, §6.1, §9.6).
+ */
 export const webhookHealthRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'POST',
@@ -74,6 +78,30 @@ export const webhookHealthRoutes: readonly AnyRoute[] = [
         status: 200,
         body: { success: true, data: { ...toHealthCheckView(check), persisted: false } },
       })),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v2/webhooks/{id}/stats',
+    operationId: 'getWebhookStats',
+    summary:
+      "A webhook's attempts hour by hour (the current hour last), with the success rate and a health status for a badge.",
+    tags,
+    access: { kind: 'affiliate', roles: webhookReaders },
+    params: idParams,
+    query: statsQuery,
+    responses: {
+      200: {
+        description: 'One entry per hour, oldest first, zero when nothing was attempted.',
+        schema: statsAnswerSchema,
+      },
+      404: { description: 'No such webhook for this affiliate.', schema: errorEnvelopeSchema },
+      422: { description: 'hours is not a whole number from 1 to 168.', schema: errorEnvelopeSchema },
+    },
+    errors: ['NOT_FOUND', 'INVALID_FIELD'],
+    handle: ({ actor, params, query, deps }) =>
+      webhookStats(deps, { affiliateId: actor.affiliateId, id: params.id, hours: query.hours }).map(
+        (data) => ({ status: 200, body: { success: true, data } }),
+      ),
   }),
   defineRoute({
     method: 'GET',

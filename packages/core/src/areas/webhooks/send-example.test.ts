@@ -9,6 +9,9 @@ import { verifyWebhook } from '@affiliate-commerce/webhook-verify';
 import { webhookEventSchemas } from '@affiliate-commerce/webhook-verify/schemas';
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../../ports/net/http-client';
+import { envelopeFields, identityFields } from '../../rules/events/allowlists';
+import { eventDictionary, isSubscribable } from '../../rules/events/event-dictionary';
+import { fieldsOfEvent } from '../../rules/events/event-fields';
 import { runDue } from '../../worker/run-due';
 
 const answer = (status: number): HttpOutcome => ({
@@ -175,5 +178,40 @@ describe('sendExample delivers through the real pipeline to one webhook', () => 
         id: deliveryId,
       }),
     ).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('6.2 an example carries only the fields its event type carries, read or sent', () => {
+  const subscribable = eventDictionary
+    .filter((event) => isSubscribable(event.name))
+    .map((event) => event.name);
+  const outside = new Set<string>([...envelopeFields, ...identityFields, 'example']);
+  const own = (payload: Record<string, unknown>) =>
+    Object.keys(payload)
+      .filter((key) => !outside.has(key))
+      .sort();
+
+  it('GET /v2/webhooks/eventTypes/{type}/example and sendExample, for every subscribable type', async () => {
+    const sent: Record<string, unknown>[] = [];
+    // sendExample allows 30 calls a minute per user: a service of its own for each 25 types.
+    for (let from = 0; from < subscribable.length; from += 25) {
+      const { service, http } = setup();
+      const target = await createWebhook(service, 'catalog', []);
+      for (const name of subscribable.slice(from, from + 25)) {
+        const path = `/v2/webhooks/eventTypes/${name}/example`;
+        const read = await call(service, 'GET', path, undefined, testTokens.agent);
+        expect(read.status, name).toBe(200);
+        expect(own(read.json.data.v2), name).toEqual([...fieldsOfEvent(name)].sort());
+        expect((await sendExample(service, target.id, name)).status, name).toBe(202);
+      }
+      while ((await runDue(service.deps, { limit: 100 })).claimed > 0);
+      sent.push(...http.requests.map((request) => JSON.parse(request.body!) as Record<string, unknown>));
+    }
+    expect(sent.map((body) => body.event_type).sort()).toEqual([...subscribable].sort());
+    for (const body of sent) {
+      const name = String(body.event_type);
+      expect(own(body), name).toEqual([...fieldsOfEvent(name)].sort());
+    }
+    expect(own(sent.find((body) => body.event_type === 'journey_started')!)).not.toContain('completed_at');
   });
 });

@@ -1,4 +1,5 @@
 import { capResponseBody, type DeliveryStore } from '../../storage/delivery-store';
+import { countAttempt } from './memory-attempt-hours';
 import { copy, type MemoryOutbox } from './memory-outbox';
 import { scopedKey } from './memory-state';
 
@@ -26,6 +27,7 @@ export function memoryDeliveryOutcomes(
             : { ...attempt, responseBody: capResponseBody(attempt.responseBody) },
         ),
       );
+      countAttempt(state, attempt);
       const current = state.deliveries.get(key)!;
       update(key, {
         status: outcome.status,

@@ -1,8 +1,9 @@
 import type { DeliveryStore } from '../../storage/delivery-store';
+import { pruneAttemptHours } from './memory-attempt-hours';
 import type { MemoryOutbox } from './memory-outbox';
 import { scopedKey } from './memory-state';
 
-/** Retention: finished deliveries, their attempts, and events no delivery refers to. */
+/** Retention: finished deliveries, their attempts, events no delivery refers to, and old hour counts. */
 export function memoryDeliveryPruning(outbox: MemoryOutbox): Pick<DeliveryStore, 'prune'> {
   const { state } = outbox;
   return {
@@ -23,6 +24,9 @@ export function memoryDeliveryPruning(outbox: MemoryOutbox): Pick<DeliveryStore,
         [...state.deliveries.values()].map((d) => scopedKey(d.affiliateId, d.eventId)),
       );
       let events = 0;
+      // Hour counts go once this age's deliveries are done, as the lone events do on PostgreSQL.
+      if (doomed.size < limit)
+        pruneAttemptHours(state, succeededBefore < failedBefore ? succeededBefore : failedBefore);
       for (const [key, event] of state.events) {
         if (events >= limit) break;
         if (event.occurredAt >= succeededBefore || referenced.has(key)) continue;

@@ -9,8 +9,16 @@ export function memoryDeliveryRecovery(outbox: MemoryOutbox): Pick<DeliveryStore
     async requeue({ affiliateId, webhookId, id, now }) {
       const key = scopedKey(affiliateId, id);
       const found = state.deliveries.get(key);
-      if (!found || found.webhookId !== webhookId || found.status === 'pending') return undefined;
-      return copy(update(key, { status: 'pending', nextAttemptAt: now, updatedAt: now }));
+      if (!found || found.webhookId !== webhookId) return undefined;
+      if (found.status !== 'pending') {
+        leases.delete(key);
+        return copy(update(key, { status: 'pending', nextAttemptAt: now, updatedAt: now }));
+      }
+      // A pending delivery a worker holds is left to it; its lease is never touched.
+      const lease = leases.get(key);
+      if (lease && lease.expiresAt > now.getTime()) return undefined;
+      const due = found.nextAttemptAt && found.nextAttemptAt < now ? found.nextAttemptAt : now;
+      return copy(update(key, { nextAttemptAt: due, updatedAt: now }));
     },
     async recover({ affiliateId, webhookId, since, until, now, limit }) {
       const lastTouched = (d: Delivery) => (d.lastAttemptAt ?? d.createdAt).getTime();

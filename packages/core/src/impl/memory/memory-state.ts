@@ -3,7 +3,7 @@ import type { EventRecord } from '../../rules/events/v2-payload';
 import type { Affiliate } from '../../storage/affiliate-store';
 import type { BillingProfile, StoredPaymentMethod } from '../../storage/billing-store';
 import type { CaseRecord, SyncedRequestType } from '../../storage/case-store';
-import type { Delivery, DeliveryAttempt } from '../../storage/delivery-store';
+import type { AttemptHour, Delivery, DeliveryAttempt } from '../../storage/delivery-store';
 import type { JourneyTemplate, NewJourney } from '../../storage/journey-store';
 import type { CouponRedemption, Order } from '../../storage/order-store';
 import type { Patient } from '../../storage/patient-store';
@@ -14,6 +14,12 @@ import type { Webhook } from '../../storage/webhook-store';
 /** A redemption as the memory store keeps it: with its position in the order. */
 export interface StoredCouponRedemption extends CouponRedemption {
   readonly position: number;
+}
+
+/** An hour of attempts as the memory store keeps it: with its webhook. */
+export interface StoredAttemptHour extends AttemptHour {
+  readonly affiliateId: string;
+  readonly webhookId: string;
 }
 
 /**
@@ -36,6 +42,8 @@ export interface MemoryState {
   events: Map<string, EventRecord>;
   deliveries: Map<string, Delivery>;
   deliveryAttempts: DeliveryAttempt[];
+  /** Keyed by affiliate, webhook and hour (`attemptHourKey`). */
+  attemptHours: Map<string, StoredAttemptHour>;
   /** Keyed by affiliate id: one billing profile per affiliate. */
   billingProfiles: Map<string, BillingProfile>;
   paymentMethods: Map<string, StoredPaymentMethod>;
@@ -59,6 +67,7 @@ export function emptyMemoryState(): MemoryState {
     events: new Map(),
     deliveries: new Map(),
     deliveryAttempts: [],
+    attemptHours: new Map(),
     billingProfiles: new Map(),
     paymentMethods: new Map(),
     caseRequestTypes: new Map(),

@@ -15,7 +15,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nodeHttpClient } from '../../ports/net/node-http-client';
 import { nodeResolver } from '../../ports/net/node-resolver';
 import { runWorker } from '../../worker/run-worker';
+import { envelopeFields, identityFields } from './allowlists';
 import { eventDictionary, isSubscribable } from './event-dictionary';
+import { fieldsOfEvent } from './event-fields';
 import { examplePayloads } from './example-event';
 
 /**
@@ -376,6 +378,9 @@ describe('6.1 all 57 subscribable events reach a receiver through a real worker,
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     for (const validate of Object.values(validators(name)))
       expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+    // The fields the dictionary says this type carries, which its example and the catalog show.
+    const declared = new Set<string>([...envelopeFields, ...identityFields, ...fieldsOfEvent(name)]);
+    expect(Object.keys(body).filter((key) => !declared.has(key))).toEqual([]);
   });
 
   it('the closed JSON Schema refuses a key the allowlist drops or a value of the wrong type', () => {

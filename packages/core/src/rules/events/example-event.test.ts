@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { categoryAllowlists, envelopeFields, identityFields } from './allowlists';
 import { eventDictionary, isSubscribable } from './event-dictionary';
+import { eventFields, fieldsOfEvent } from './event-fields';
 import { exampleEvent, examplePayloads } from './example-event';
 import { isExampleEventId } from './example-marker';
 import { buildV2Payload } from './v2-payload';
@@ -21,21 +22,19 @@ const carried = (event: ReturnType<typeof exampleEvent>) => ({
   ...(event.attribution ? { attribution: event.attribution } : {}),
 });
 
-/** docs/api.md §6.4: the fields of the category an event of this type may not carry. */
-const withheld = (name: string) => (name === 'journey_contact_captured' ? ['first_purchase'] : []);
-
 describe('6.2 example events are built from the allowlists the sanitizer uses', () => {
   it('6.1 every subscribable event has one: 57 of the 60', () => {
     expect(subscribable).toHaveLength(57);
   });
 
   it.each(subscribable.map((event) => [event.name, event.category] as const))(
-    '%s (%s): survives sanitising unchanged and covers every allowlisted field',
+    '%s (%s): survives sanitising unchanged and carries exactly the fields its event carries',
     (name, category) => {
       const event = exampleEvent(name, { affiliateId: 'aff_1' });
       const payload = buildV2Payload(event, { attemptAt });
       expect(allowlisted(payload)).toEqual(carried(event));
-      const expected = categoryAllowlists[category].filter((field) => !withheld(name).includes(field));
+      const expected = fieldsOfEvent(name);
+      expect(expected.every((field) => categoryAllowlists[category].includes(field))).toBe(true);
       expect(Object.keys(allowlisted(payload)).sort()).toEqual([...expected].sort());
       // The receivers' own schema for this event type accepts it, marker included.
       expect(webhookEventSchemas[name as keyof typeof webhookEventSchemas].parse(payload)).toMatchObject({
@@ -70,6 +69,25 @@ describe('6.2 example events are built from the allowlists the sanitizer uses', 
       example: true,
       data: { order_id: 'ord_example_1' },
     });
+  });
+
+  it("6.2 an example shows only its own event's fields, not its whole category's", () => {
+    expect(Object.keys(eventFields).sort()).toEqual(
+      eventDictionary
+        .filter((event) => event.visibility === 'public')
+        .map((event) => event.name)
+        .sort(),
+    );
+    const started = examplePayloads('journey_started').v2;
+    expect(started).toHaveProperty('started_at');
+    expect(started).not.toHaveProperty('completed_at');
+    expect(started).not.toHaveProperty('abandoned_at');
+    expect(examplePayloads('journey_completed').v2).not.toHaveProperty('abandoned_at');
+    expect(examplePayloads('order_visit_scheduled').v2).not.toHaveProperty('titration_direction');
+    expect(examplePayloads('order_created').v2).not.toHaveProperty('status_transition');
+    expect(examplePayloads('order_status_changed').v2).toHaveProperty('status_transition');
+    expect(examplePayloads('subscription_paused').v2).not.toHaveProperty('refund_amount_cents');
+    expect(fieldsOfEvent('internal_audit_recorded')).toEqual([]);
   });
 
   it('6.4 first_purchase follows the event: false on renewals, never on contact capture', () => {

@@ -1,11 +1,12 @@
 /**
  * Example events, built from the same typed allowlists the v2 sanitizer walks (`fieldTypes`,
- * `categoryAllowlists`, the nested shapes), so an example carries every field its category
- * delivers and nothing it does not. What `POST /v2/webhooks/{id}/actions/sendExample` sends and
+ * the nested shapes) and the fields each event type carries (`eventFields`), so an example
+ * carries every field its event delivers and nothing it does not. What `POST /v2/webhooks/{id}/actions/sendExample` sends and
  * what `GET /v2/webhooks/eventTypes/{type}/example` shows.
  */
-import { type AllowlistedField, categoryAllowlists, type FieldType, fieldTypes } from './allowlists';
+import { type AllowlistedField, type FieldType, fieldTypes } from './allowlists';
 import { eventDefinition, isSubscribable } from './event-dictionary';
+import { fieldsOfEvent } from './event-fields';
 import { exampleEventIdPrefix } from './example-marker';
 import { buildV1Payload, buildV2Payload, type EventRecord } from './v2-payload';
 
@@ -220,8 +221,8 @@ function firstPurchaseOf(eventType: string): boolean | undefined {
 }
 
 /**
- * A realistic example of one subscribable event, as the outbox stores it: every field its
- * category allowlists (docs/api.md §6.2), each a value of its declared type (ids like `ord_example_1`,
+ * A realistic example of one subscribable event, as the outbox stores it: every field its event
+ * type carries (`eventFields`, within its category's allowlist of docs/api.md §6.2), each a value of its declared type (ids like `ord_example_1`,
  * ISO timestamps, money in integer cents, `https://example.com` links), attribution where the
  * family carries it, and a linked patient for the identity block (docs/api.md §6.3). Its v2 payload is
  * the same data, unchanged by the sanitizer, plus `"example": true`.
@@ -243,7 +244,7 @@ export function exampleEvent(eventType: string, options: ExampleEventOptions = {
     throw new TypeError(`@affiliate-commerce/core: an example event id starts with ${exampleEventIdPrefix}`);
   }
   const at = options.occurredAt ?? exampleOccurredAt;
-  const allowlist = categoryAllowlists[definition.category];
+  const allowlist = fieldsOfEvent(eventType);
   const statuses = statusOf[eventType] ?? {};
   const data: Record<string, unknown> = {};
   let attribution: Record<string, unknown> | undefined;
