@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import { resolveApiBase } from './app/api';
 import { html } from './app/html';
 import { PortalApp } from './app/portal-app';
 import { parseRoles } from './app/roles';
@@ -12,7 +13,9 @@ const ElementBase: typeof HTMLElement =
  * `<affiliate-portal base-url="https://api.example.com" token="…">`: the affiliate portal as a
  * custom element, rendered into the page (no shadow root, so the host's `portal.css` applies).
  *
- * Attributes: `base-url` (the API's origin, default the page's), `token` (a bearer token; the
+ * Attributes: `base-url` (where the API is served: an absolute URL such as
+ * `https://api.example.com/api` or a path such as `/api`, resolved against the document; default
+ * the root of the page's origin), `token` (a bearer token; the
  * `token` property takes one without putting it in the DOM), `roles` (the caller's roles,
  * comma-separated: pages and buttons the roles may not use are not shown; without it the portal
  * hides what the API refuses with 403), `catalog-url` (the event catalog's fields and examples,
@@ -25,7 +28,7 @@ const ElementBase: typeof HTMLElement =
  * @example
  * import '@affiliate-commerce/portal/element';
  * const portal = document.createElement('affiliate-portal');
- * portal.setAttribute('base-url', 'https://api.example.com');
+ * portal.setAttribute('base-url', 'https://api.example.com/api');
  * portal.token = await mintShortLivedToken();
  * document.body.append(portal);
  */
@@ -69,7 +72,13 @@ export class AffiliatePortalElement extends ElementBase {
       );
       return;
     }
-    const baseUrl = this.getAttribute('base-url') || location.origin;
+    let baseUrl: string;
+    try {
+      baseUrl = resolveApiBase(this.getAttribute('base-url'), document.baseURI);
+    } catch (error) {
+      render(html`<p class="ap-error" role="alert">${(error as Error).message}</p>`, this);
+      return;
+    }
     const catalogUrl = this.getAttribute('catalog-url') || new URL('catalog.json', import.meta.url).href;
     // A new key per token: a different caller starts from a fresh state (nothing learned carries over).
     render(

@@ -21,7 +21,7 @@ interface Host {
 
 describe('createPortalHandler', () => {
   const api = testService();
-  const handler = createPortalHandler({ basePath: '/portal', apiBaseUrl: 'https://api.example.com/v2' });
+  const handler = createPortalHandler({ basePath: '/portal', apiBaseUrl: 'https://api.example.com/api/' });
   let server: Server;
   const hosts: Host[] = [];
 
@@ -71,7 +71,8 @@ describe('createPortalHandler', () => {
         const page = await response.text();
         expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
         expect(page).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
-        expect(page).toContain('data-base-url="https://api.example.com"');
+        // The API's path is kept (a trailing slash dropped): calls go to …/api/v2/….
+        expect(page).toContain('data-base-url="https://api.example.com/api"');
       }
     },
   );
@@ -131,6 +132,68 @@ describe('createPortalHandler', () => {
     expect(await handler(new Request('http://host.test/'))).toBeUndefined();
     expect(await handler(new Request('http://host.test/portals/portal.js'))).toBeUndefined();
     expect(await handler(new Request('http://host.test/portal/../portal.js'))).toBeUndefined();
+  });
+
+  const pageOf = async (portal: ReturnType<typeof createPortalHandler>, url = 'http://host.test/portal') => {
+    const response = (await portal(new Request(url)))!;
+    return { csp: response.headers.get('content-security-policy')!, page: await response.text() };
+  };
+
+  it('apiBaseUrl: a path on the page origin is kept as given, and connect-src stays self', async () => {
+    for (const [apiBaseUrl, shown] of [
+      ['/api', '/api'],
+      ['/api/', '/api'],
+      ['/v/1/api', '/v/1/api'],
+      ['/', ''],
+    ] as const) {
+      const { csp, page } = await pageOf(createPortalHandler({ basePath: '/portal', apiBaseUrl }));
+      expect(page, apiBaseUrl).toContain(`data-base-url="${shown}"`);
+      expect(csp, apiBaseUrl).toContain("connect-src 'self'; ");
+    }
+    const { csp, page } = await pageOf(createPortalHandler({ basePath: '/portal' }));
+    expect(page).toContain('data-base-url=""');
+    expect(csp).toContain("connect-src 'self'; ");
+  });
+
+  it('apiBaseUrl: an absolute URL keeps its path; its origin joins connect-src only when it is another', async () => {
+    const portal = createPortalHandler({ basePath: '/portal', apiBaseUrl: 'http://127.0.0.1:3101/api' });
+    const other = await pageOf(portal, 'http://host.test/portal');
+    expect(other.page).toContain('data-base-url="http://127.0.0.1:3101/api"');
+    expect(other.csp).toContain("connect-src 'self' http://127.0.0.1:3101; ");
+    const same = await pageOf(portal, 'http://127.0.0.1:3101/portal');
+    expect(same.csp).toContain("connect-src 'self'; ");
+    const root = await pageOf(
+      createPortalHandler({ basePath: '/portal', apiBaseUrl: 'https://API.example.com' }),
+    );
+    expect(root.page).toContain('data-base-url="https://api.example.com"');
+    expect(root.csp).toContain("connect-src 'self' https://api.example.com; ");
+  });
+
+  it('apiBaseUrl: refused at creation with a TypeError naming the option and what it allows', () => {
+    for (const [apiBaseUrl, why] of [
+      ['api.example.com', 'not a URL or path'],
+      ['api', 'not a URL or path'],
+      ['', 'not a URL or path'],
+      [' /api', 'not a URL or path'],
+      ['//api.example.com/api', 'a path starts with a single /'],
+      ['/api\\v2', 'it has a backslash'],
+      ['ftp://api.example.com', 'ftp: is not http or https'],
+      ['javascript:alert(1)', 'javascript: is not http or https'],
+      ['https://user:pass@api.example.com', 'it has credentials'],
+      ['https://api.example.com/api?x=1', 'it has a query'],
+      ['/api?x=1', 'it has a query'],
+      ['https://api.example.com/api#top', 'it has a fragment'],
+      ['/api#', 'it has a fragment'],
+    ] as const) {
+      expect(() => createPortalHandler({ basePath: '/portal', apiBaseUrl }), apiBaseUrl).toThrow(
+        new TypeError(
+          `@affiliate-commerce/portal: apiBaseUrl must be an http(s) URL such as https://api.example.com/api or a path such as /api, with no query, fragment or credentials; got ${JSON.stringify(apiBaseUrl)} (${why})`,
+        ),
+      );
+    }
+    expect(() => createPortalHandler({ basePath: '/portal', apiBaseUrl: 42 as unknown as string })).toThrow(
+      /apiBaseUrl must be/,
+    );
   });
 
   it('refuses a base path that is not one', () => {

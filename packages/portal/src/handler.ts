@@ -14,8 +14,10 @@ export interface PortalHandlerOptions {
   /** Where the portal is served, e.g. `/portal`: the page at `/portal`, its files under `/portal/`. */
   readonly basePath: string;
   /**
-   * The API's origin, e.g. `https://api.example.com`. Default: the origin the page is served on.
-   * It is the only origin the page may call (`connect-src` of its Content-Security-Policy).
+   * Where the API is served: an absolute URL such as `https://api.example.com/api`, or a path on
+   * the page's own origin such as `/api`. Its path is kept: calls go to `<apiBaseUrl>/v2/…`.
+   * Default: the root of the page's origin. An API on another origin is the only other origin
+   * the page may call (`connect-src` of its Content-Security-Policy), and must answer CORS.
    */
   readonly apiBaseUrl?: string;
   /** The page's title and heading. Default `Affiliate portal`. */
@@ -75,7 +77,7 @@ async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /** The page's Content-Security-Policy: nothing inline, nothing from elsewhere but the API. */
-export function portalCsp(apiOrigin: string | undefined): string {
+export function portalCsp(apiOrigin?: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -97,6 +99,50 @@ function normalizeBasePath(basePath: string): string {
   return trimmed;
 }
 
+/** Where the page's calls go: the base as the page reads it, and its origin when it has one. */
+interface ApiBase {
+  /** An absolute URL or a path from the page's origin root, without a trailing slash; empty for `/`. */
+  readonly url: string;
+  /** The origin of an absolute URL; undefined for a path on the page's own origin. */
+  readonly origin: string | undefined;
+}
+
+const apiBaseRule =
+  'an http(s) URL such as https://api.example.com/api or a path such as /api, with no query, fragment or credentials';
+
+/**
+ * Checks `apiBaseUrl` once, at creation: an absolute http(s) URL or a path starting with one
+ * `/`, with no query, fragment or credentials. Its path is kept, without a trailing slash.
+ */
+function parseApiBase(apiBaseUrl: string | undefined): ApiBase {
+  if (apiBaseUrl === undefined) return { url: '', origin: undefined };
+  const refuse = (why: string): never => {
+    throw new TypeError(
+      `@affiliate-commerce/portal: apiBaseUrl must be ${apiBaseRule}; got ${JSON.stringify(apiBaseUrl)} (${why})`,
+    );
+  };
+  if (typeof apiBaseUrl !== 'string' || apiBaseUrl.trim() !== apiBaseUrl || apiBaseUrl === '') {
+    return refuse('not a URL or path');
+  }
+  const isPath = apiBaseUrl.startsWith('/');
+  if (isPath && apiBaseUrl.startsWith('//')) return refuse('a path starts with a single /');
+  if (apiBaseUrl.includes('\\')) return refuse('it has a backslash');
+  let url: URL;
+  try {
+    url = new URL(apiBaseUrl, isPath ? 'http://page.invalid' : undefined);
+  } catch {
+    return refuse('not a URL or path');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return refuse(`${url.protocol} is not http or https`);
+  if (url.username || url.password || /^[a-z]+:\/\/[^/]*@/i.test(apiBaseUrl))
+    return refuse('it has credentials');
+  if (url.search || apiBaseUrl.includes('?')) return refuse('it has a query');
+  if (url.hash || apiBaseUrl.includes('#')) return refuse('it has a fragment');
+  const path = url.pathname.replace(/\/+$/, '');
+  return isPath ? { url: path, origin: undefined } : { url: `${url.origin}${path}`, origin: url.origin };
+}
+
 /**
  * Serves the affiliate portal: its page at `basePath` and its files under it, with content
  * types, ETags (`If-None-Match` answers 304), `Cache-Control: no-cache` and a strict
@@ -109,6 +155,9 @@ function normalizeBasePath(basePath: string): string {
  * app.use(portalMiddleware(createPortalHandler({ basePath: '/portal' })));
  * app.use(createExpressRouter(service));
  * @example
+ * // The API mounted under /api (Express: app.use('/api', createExpressRouter(service)))
+ * createPortalHandler({ basePath: '/portal', apiBaseUrl: '/api' });
+ * @example
  * // fetch runtimes: the portal first, the API for every other path
  * const portal = createPortalHandler({ basePath: '/portal' });
  * const api = createFetchHandler(service);
@@ -116,11 +165,11 @@ function normalizeBasePath(basePath: string): string {
  */
 export function createPortalHandler(options: PortalHandlerOptions): PortalHandler {
   const basePath = normalizeBasePath(options.basePath);
-  const apiOrigin = options.apiBaseUrl === undefined ? undefined : new URL(options.apiBaseUrl).origin;
+  const api = parseApiBase(options.apiBaseUrl);
   const page = new TextEncoder().encode(
     portalPage({
       basePath,
-      apiBaseUrl: apiOrigin,
+      apiBaseUrl: api.url,
       title: options.title ?? 'Affiliate portal',
       tokenChoices: options.tokenChoices ?? [],
     }),
@@ -141,7 +190,9 @@ export function createPortalHandler(options: PortalHandlerOptions): PortalHandle
       'x-content-type-options': 'nosniff',
     });
     if (name === 'index.html') {
-      headers.set('content-security-policy', portalCsp(apiOrigin));
+      // The API's origin joins connect-src only when it is not the page's own.
+      const pageOrigin = new URL(request.url).origin;
+      headers.set('content-security-policy', portalCsp(api.origin === pageOrigin ? undefined : api.origin));
       headers.set('referrer-policy', 'no-referrer');
       headers.set('cross-origin-opener-policy', 'same-origin');
     }

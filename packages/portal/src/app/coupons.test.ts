@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { barPercent } from './chart';
 import { type ReportQuery, reportSearch } from './coupons';
 
 const query: ReportQuery = {
@@ -32,5 +33,14 @@ describe('the coupon report query (docs/coupon-report.md)', () => {
     expect(params.get('export')).toBe('true');
     expect(params.has('page')).toBe(false);
     expect(params.has('limit')).toBe(false);
+  });
+});
+
+describe('the coupon chart', () => {
+  it('scales each bar to its measure, a zero still a sliver and never past the track', () => {
+    expect(barPercent(5, 10)).toBe(50);
+    expect(barPercent(-250, 500)).toBe(50);
+    expect(barPercent(0, 10)).toBe(0.5);
+    expect(barPercent(20, 10)).toBe(100);
   });
 });

@@ -222,27 +222,29 @@ function ReportResults(props: { readonly report: CouponReport; readonly onPage: 
           ${
             report.items.length === 0
               ? html`<p>No coupon was used in this range.</p>`
-              : html`<table class="ap-table">
-                  <caption>Coupons used on orders</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Coupon</th>
-                      <th scope="col">Discount</th>
-                      <th scope="col">Uses</th>
-                      <th scope="col">Revenue impact</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${report.items.map(
-                      (item) => html`<tr key=${item.coupon}>
-                        <th scope="row"><code>${item.coupon}</code></th>
-                        <td>${item.discount.display}</td>
-                        <td>${item.uses}</td>
-                        <td>${money(item.revenueImpact)}</td>
-                      </tr>`,
-                    )}
-                  </tbody>
-                </table>`
+              : html`<div class="ap-table-wrap" role="region" aria-label="Coupon table" tabindex="0">
+                  <table class="ap-table ap-coupon-table">
+                    <caption>Coupons used on orders</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Coupon</th>
+                        <th scope="col">Discount</th>
+                        <th scope="col">Uses</th>
+                        <th scope="col">Revenue impact</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${report.items.map(
+                        (item) => html`<tr key=${item.coupon}>
+                          <th scope="row"><code class="ap-coupon-code">${item.coupon}</code></th>
+                          <td>${item.discount.display}</td>
+                          <td>${item.uses}</td>
+                          <td>${money(item.revenueImpact)}</td>
+                        </tr>`,
+                      )}
+                    </tbody>
+                  </table>
+                </div>`
           }
           <${Pager}
             page=${report.pagination.page}

@@ -1,66 +1,25 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from './api';
 import { noting, usePortal } from './context';
+import { DeliveryDialog } from './delivery-detail';
 import { EventView } from './event-view';
 import { html } from './html';
-import { Failure, PageHeading, Pager, when } from './shared';
-import type { Attempt, DictionaryEntry, Pagination, Webhook } from './types';
+import {
+  deliveryName,
+  isoOf,
+  LogFilterForm,
+  type LogFilters,
+  LogPager,
+  LogTable,
+  narrowed,
+  useMessageLog,
+} from './message-log';
+import type { Delivery, DeliveryDetail } from './message-types';
+import { Failure, PageHeading } from './shared';
+import type { DictionaryEntry, Webhook } from './types';
 
 const pollEveryMs = 1000;
 const pollForMs = 60_000;
-
-/** The attempt log of one endpoint, one page at a time; each row's event id opens the event. */
-function AttemptLog(props: {
-  readonly attempts: readonly Attempt[];
-  readonly canRetry: boolean;
-  readonly onRetry: (attempt: Attempt) => void;
-  readonly onOpenEvent: (attempt: Attempt) => void;
-}) {
-  if (props.attempts.length === 0) return html`<p>No delivery attempts yet.</p>`;
-  return html`<table class="ap-table">
-    <caption>Delivery attempts, newest first</caption>
-    <thead>
-      <tr>
-        <th scope="col">Time</th>
-        <th scope="col">Event</th>
-        <th scope="col">Attempt</th>
-        <th scope="col">Status</th>
-        <th scope="col">Latency</th>
-        <th scope="col">Receiver's answer</th>
-        ${props.canRetry ? html`<th scope="col"><span class="ap-visually-hidden">Actions</span></th>` : null}
-      </tr>
-    </thead>
-    <tbody>
-      ${props.attempts.map(
-        (attempt) => html`<tr key=${attempt.id} data-delivery-id=${attempt.deliveryId}>
-          <td>${when(attempt.attemptedAt)}</td>
-          <td>
-            <code>${attempt.eventType}</code>
-            <button type="button" class="ap-link" data-attempt-id=${attempt.id}
-              aria-label=${`Open event ${attempt.eventId}`} onClick=${() => props.onOpenEvent(attempt)}>
-              ${attempt.eventId}
-            </button>
-          </td>
-          <td>${attempt.attempt}</td>
-          <td class=${attempt.succeeded ? 'ap-ok' : 'ap-bad'}>
-            ${attempt.succeeded ? 'succeeded' : 'failed'}${attempt.statusCode === undefined ? '' : ` (${attempt.statusCode})`}
-          </td>
-          <td>${attempt.latencyMs} ms</td>
-          <td><pre class="ap-answer">${attempt.responseBody ?? attempt.error ?? ''}</pre></td>
-          ${
-            props.canRetry
-              ? html`<td><button type="button" aria-label=${`Retry delivery ${attempt.deliveryId}`}
-                  onClick=${() => props.onRetry(attempt)}>Retry</button></td>`
-              : null
-          }
-        </tr>`,
-      )}
-    </tbody>
-  </table>`;
-}
-
-/** `datetime-local` text (the reader's zone) as an ISO instant, or undefined when empty. */
-const isoOf = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
 
 /** Recover: send again every event since a time (super admins). */
 function RecoverForm(props: { readonly webhookId: string; readonly onDone: () => void }) {
@@ -110,7 +69,7 @@ function RecoverForm(props: { readonly webhookId: string; readonly onDone: () =>
   </form>`;
 }
 
-/** Send an example event of a chosen type, then watch the attempt log until it arrives. */
+/** Send an example event of a chosen type to the endpoint, then watch its delivery until it is attempted. */
 function SendExampleForm(props: {
   readonly webhook: Webhook;
   readonly dictionary: readonly DictionaryEntry[];
@@ -118,7 +77,12 @@ function SendExampleForm(props: {
 }) {
   const portal = usePortal();
   const types = props.dictionary.filter((entry) => entry.subscribable).map((entry) => entry.name);
-  const [eventType, setEventType] = useState(props.webhook.webhookInterests[0] ?? types[0] ?? '');
+  const [picked, setPicked] = useState('');
+  // Until the reader picks one: the endpoint's first subscribable interest, else the first
+  // subscribable type (known once the dictionary has loaded).
+  const eventType = types.includes(picked)
+    ? picked
+    : (props.webhook.webhookInterests.find((name) => types.includes(name)) ?? types[0] ?? '');
   const [error, setError] = useState<ApiFailure>();
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -140,35 +104,25 @@ function SendExampleForm(props: {
     props.onSent(answer.data.deliveryId);
   };
   return html`<form class="ap-form" aria-labelledby="ap-example-title" onSubmit=${submit}>
-    <h3 id="ap-example-title">Send an example event</h3>
+    <h3 id="ap-example-title">Send an example event to ${props.webhook.name}</h3>
     <div class="ap-field">
-      <label for="ap-example-type">Event type</label>
+      <label for="ap-example-type">Example event type</label>
       <select id="ap-example-type" value=${eventType}
-        onChange=${(e: Event) => setEventType((e.target as HTMLSelectElement).value)}>
+        onChange=${(e: Event) => setPicked((e.target as HTMLSelectElement).value)}>
         ${types.map((name) => html`<option key=${name} value=${name}>${name}</option>`)}
       </select>
     </div>
-    <button type="submit">Send example</button>
+    <button type="submit" disabled=${!eventType}>Send example</button>
     <${Failure} error=${error} />
   </form>`;
 }
 
-/**
- * The endpoints, the event dictionary, and the attempt log of the endpoint `webhookId` names (the
- * first one when it names none) one page at a time, read again when the endpoint or page changes.
- */
-function useDeliveryLog(webhookId: string | undefined) {
+/** The endpoints and the event dictionary, read once. */
+function useEndpoints() {
   const portal = usePortal();
   const [webhooks, setWebhooks] = useState<readonly Webhook[]>();
   const [dictionary, setDictionary] = useState<readonly DictionaryEntry[]>([]);
-  const [attempts, setAttempts] = useState<readonly Attempt[]>();
-  const [pagination, setPagination] = useState<Pagination>();
-  const [page, setPage] = useState(1);
   const [error, setError] = useState<ApiFailure>();
-  /** The poll that waits for a delivery; stopped when the page goes. */
-  const timer = useRef<ReturnType<typeof setInterval>>();
-  const webhook = webhooks?.find((candidate) => candidate.id === webhookId) ?? webhooks?.[0];
-
   useEffect(() => {
     void portal.api.call<Webhook[]>('GET', '/v2/webhooks').then((result) => {
       noting(portal, 'readWebhooks', result);
@@ -178,153 +132,223 @@ function useDeliveryLog(webhookId: string | undefined) {
     void portal.api.call<DictionaryEntry[]>('GET', '/webhooks/actions/getDictionary').then((result) => {
       if (result.ok) setDictionary(result.data);
     });
-    return () => clearInterval(timer.current);
   }, []);
+  return { webhooks, dictionary, error };
+}
 
-  const load = async (id: string, at: number): Promise<readonly Attempt[] | undefined> => {
+/** How an attempt that arrived is said: "Delivery of order_created evt_… arrived: failed with status 500." */
+function arrival(detail: DeliveryDetail): string {
+  const { delivery } = detail;
+  const latest = detail.attempts[detail.attempts.length - 1];
+  const outcome = latest
+    ? `${latest.succeeded ? 'succeeded' : 'failed'}${latest.statusCode === undefined ? ', no answer' : ` with status ${latest.statusCode}`}`
+    : delivery.status;
+  return `Delivery of ${deliveryName(delivery)} arrived: ${outcome}.`;
+}
+
+/**
+ * Delivery details by id, and watching: after a retry or an example, the delivery is read every
+ * second until a new attempt arrives; its row and its detail follow, and the result is announced.
+ */
+function useDeliveryWatch(onUpdate: (delivery: Delivery) => void) {
+  const portal = usePortal();
+  const [details, setDetails] = useState<Readonly<Record<string, DeliveryDetail>>>({});
+  const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());
+  const [said, setSaid] = useState<Readonly<Record<string, string>>>({});
+  const [error, setError] = useState<ApiFailure>();
+  const live = useRef(true);
+  useEffect(
+    () => () => {
+      live.current = false;
+    },
+    [],
+  );
+  const read = async (id: string): Promise<DeliveryDetail | undefined> => {
     const result = noting(
       portal,
       'readWebhooks',
-      await portal.api.call<{ items: Attempt[]; pagination: Pagination }>(
-        'GET',
-        `/v2/webhooks/${encodeURIComponent(id)}/deliveries?page=${at}&limit=25`,
-      ),
+      await portal.api.call<DeliveryDetail>('GET', `/v2/deliveries/${encodeURIComponent(id)}`),
     );
+    if (!live.current) return undefined;
     if (!result.ok) {
       setError(result.error);
       return undefined;
     }
     setError(undefined);
-    setAttempts(result.data.items);
-    setPagination(result.data.pagination);
-    return result.data.items;
+    setDetails((current) => ({ ...current, [id]: result.data }));
+    onUpdate(result.data.delivery);
+    return result.data;
   };
-  useEffect(() => {
-    if (webhook) void load(webhook.id, page);
-  }, [webhook?.id, page]);
-
-  return { webhooks, webhook, dictionary, attempts, pagination, page, setPage, error, setError, load, timer };
-}
-
-/** Retry a delivery, or wait for an example's: either way, watch the log until its attempt arrives. */
-function useDeliveryWatch(log: ReturnType<typeof useDeliveryLog>) {
-  const portal = usePortal();
-  const [waitingFor, setWaitingFor] = useState<string>();
-  const { webhook, attempts, timer, load } = log;
-
-  /** Polls the log's first page until a new attempt of `deliveryId` shows up, then says so. */
-  const watch = (deliveryId: string) => {
-    if (!webhook) return;
-    clearInterval(timer.current);
-    const seen = new Set((attempts ?? []).filter((a) => a.deliveryId === deliveryId).map((a) => a.id));
-    setWaitingFor(deliveryId);
-    log.setPage(1);
+  const mark = (id: string, on: boolean) =>
+    setWaiting((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  /** Reads the delivery until it has more than `before` attempts, then says what the last one did. */
+  const watch = async (id: string, before: number) => {
+    mark(id, true);
     const started = Date.now();
-    timer.current = setInterval(async () => {
-      const items = await load(webhook.id, 1);
-      const arrived = items?.find((attempt) => attempt.deliveryId === deliveryId && !seen.has(attempt.id));
-      if (arrived || Date.now() - started > pollForMs) {
-        clearInterval(timer.current);
-        setWaitingFor(undefined);
-        portal.announce(
-          arrived
-            ? `Delivery ${deliveryId} arrived: ${arrived.succeeded ? 'succeeded' : 'failed'}${arrived.statusCode === undefined ? '' : ` with status ${arrived.statusCode}`}.`
-            : `Delivery ${deliveryId} has not been attempted yet; refresh later.`,
-        );
-      }
-    }, pollEveryMs);
+    let detail: DeliveryDetail | undefined;
+    while (live.current && Date.now() - started < pollForMs) {
+      await new Promise((resolve) => setTimeout(resolve, pollEveryMs));
+      detail = await read(id);
+      if (detail && detail.delivery.attempts > before) break;
+      detail = undefined;
+    }
+    if (!live.current) return;
+    mark(id, false);
+    const message = detail ? arrival(detail) : `Delivery ${id} has not been attempted yet; refresh later.`;
+    setSaid((current) => ({ ...current, [id]: message }));
+    portal.announce(message);
   };
-  const retry = async (attempt: Attempt) => {
-    if (!webhook) return;
+  const retry = async (delivery: Delivery) => {
+    if (waiting.has(delivery.id)) return;
+    setError(undefined);
     const result = noting(
       portal,
       'writeWebhooks',
-      await portal.api.call<{ status: string }>(
+      await portal.api.call<Delivery>(
         'POST',
-        `/v2/webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(attempt.deliveryId)}/actions/retry`,
+        `/v2/webhooks/${encodeURIComponent(delivery.webhookId)}/deliveries/${encodeURIComponent(delivery.id)}/actions/retry`,
       ),
     );
     if (!result.ok) {
-      log.setError(result.error);
+      setError(result.error);
       return;
     }
-    portal.announce(`Delivery ${attempt.deliveryId} is due again (${result.data.status}).`);
-    watch(attempt.deliveryId);
+    onUpdate(result.data);
+    portal.announce(`Delivery of ${deliveryName(delivery)} is due again; waiting for its answer.`);
+    await watch(delivery.id, delivery.attempts);
   };
-  return { waitingFor, watch, retry };
+  return { details, waiting, said, error, read, watch, retry };
 }
 
-/** The event an attempt's link opened, and Back, which puts focus on that link again. */
-function useOpenedEvent() {
-  const [opened, setOpened] = useState<Attempt>();
-  /** The attempt whose event was open, so Back can put focus on its link again. */
+/** The delivery whose detail is open, or the event opened from a row; focus returns to the row's button. */
+function useOpened() {
+  const [delivery, setDelivery] = useState<Delivery>();
+  const [event, setEvent] = useState<Delivery>();
   const returnTo = useRef<string>();
   const section = useRef<HTMLElement>(null);
-  // Runs after the page heading has taken focus: the link that opened the event takes it back.
+  const button = (attribute: string, id: string | undefined) =>
+    id === undefined
+      ? null
+      : (section.current?.querySelector<HTMLButtonElement>(`button[${attribute}="${CSS.escape(id)}"]`) ??
+        null);
+  // Runs after the page heading has taken focus: the row's button that opened the event takes it back.
   useEffect(() => {
-    if (opened || returnTo.current === undefined) return;
-    section.current
-      ?.querySelector<HTMLButtonElement>(`button[data-attempt-id="${CSS.escape(returnTo.current)}"]`)
-      ?.focus();
+    if (event || returnTo.current === undefined) return;
+    button('data-open-event', returnTo.current)?.focus();
     returnTo.current = undefined;
-  }, [opened]);
+  }, [event]);
   const back = () => {
-    returnTo.current = opened?.id;
-    setOpened(undefined);
+    returnTo.current = event?.id;
+    setEvent(undefined);
   };
-  return { opened, setOpened, back, section };
+  const opener = () => button('data-open-delivery', delivery?.id);
+  return { delivery, setDelivery, event, setEvent, back, section, opener };
 }
 
-/** Deliveries: per endpoint, the attempt log, retry, recover and send example. */
+/** What the page says when the log is empty, and what to do about it. */
+function EmptyLog(props: { readonly filters: LogFilters; readonly onClear: () => void }) {
+  if (narrowed(props.filters))
+    return html`<div class="ap-empty">
+      <p>No deliveries match these filters. Widen the time range, or choose any status and all event types.</p>
+      <button type="button" onClick=${props.onClear}>Clear filters</button>
+    </div>`;
+  return html`<div class="ap-empty">
+    <p>${props.filters.webhookId ? 'No deliveries to this endpoint yet.' : 'No deliveries yet.'}
+      Deliveries show here when an event an endpoint subscribes to happens.
+      Send an example event to an endpoint to see one.</p>
+  </div>`;
+}
+
+const noFilters = { status: '', type: '', from: '', until: '' } as const;
+
+/** Deliveries: the message log of every endpoint or one, its detail, retry, send example and recover. */
 export function DeliveriesPage(props: {
   readonly webhookId: string | undefined;
-  readonly onPick: (id: string) => void;
+  readonly onPick: (id: string | undefined) => void;
 }) {
   const portal = usePortal();
-  const log = useDeliveryLog(props.webhookId);
-  const { webhooks, webhook, dictionary, attempts, pagination, page, setPage, error, load } = log;
-  const { waitingFor, watch, retry } = useDeliveryWatch(log);
-  const { opened, setOpened, back, section } = useOpenedEvent();
+  const { webhooks, dictionary, error: listError } = useEndpoints();
+  const [narrowing, setNarrowing] = useState<Omit<LogFilters, 'webhookId'>>(noFilters);
+  const webhook = webhooks?.find((candidate) => candidate.id === props.webhookId);
+  // Until the endpoints are known, the one asked for; then only if it still exists.
+  const filters: LogFilters = { ...narrowing, webhookId: webhooks ? webhook?.id : props.webhookId };
+  const log = useMessageLog(filters);
+  const watching = useDeliveryWatch(log.patch);
+  const opened = useOpened();
   const canWrite = portal.may('writeWebhooks');
-  if (opened)
-    return html`<${EventView} eventId=${opened.eventId} webhooks=${webhooks ?? []} onBack=${back} />`;
-  return html`<section aria-labelledby="ap-page-title" ref=${section}>
+  const names = new Map((webhooks ?? []).map((candidate) => [candidate.id, candidate.name]));
+  if (opened.event)
+    return html`<${EventView} eventId=${opened.event.eventId} webhooks=${webhooks ?? []} onBack=${opened.back} />`;
+  const open = (delivery: Delivery) => {
+    opened.setDelivery(delivery);
+    void watching.read(delivery.id);
+  };
+  const sent = (deliveryId: string) => {
+    log.restart();
+    void watching.watch(deliveryId, 0).then(() => log.reload());
+  };
+  /** A retry from a row: when its button goes with the status, focus goes to the row's event button. */
+  const retryRow = async (delivery: Delivery) => {
+    await watching.retry(delivery);
+    if (document.activeElement && document.activeElement !== document.body) return;
+    opened.section.current
+      ?.querySelector<HTMLButtonElement>(`button[data-open-delivery="${CSS.escape(delivery.id)}"]`)
+      ?.focus();
+  };
+  const rows = log.page?.deliveries;
+  const shown = opened.delivery;
+  return html`<section aria-labelledby="ap-page-title" ref=${opened.section}>
     <${PageHeading} text="Deliveries" />
-    <${Failure} error=${error} />
+    <${Failure} error=${listError ?? log.error ?? (shown ? undefined : watching.error)} />
+    ${webhooks && webhooks.length === 0 ? html`<p>No endpoints yet: create one on the Endpoints page, then its deliveries show here.</p>` : null}
     ${
-      webhooks && webhooks.length === 0
-        ? html`<p>No endpoints yet: create one on the Endpoints page.</p>`
+      webhooks && webhooks.length > 0
+        ? html`
+          <${LogFilterForm} filters=${filters} webhooks=${webhooks} dictionary=${dictionary}
+            onChange=${(next: LogFilters) => {
+              const { webhookId, ...rest } = next;
+              setNarrowing(rest);
+              if (webhookId !== filters.webhookId) props.onPick(webhookId);
+            }} />
+          <div class="ap-actions">
+            <button type="button" onClick=${() => log.reload()}>Refresh</button>
+            ${isoOf(narrowing.until) && isoOf(narrowing.from) && narrowing.from >= narrowing.until ? html`<span class="ap-error">Created from must come before created until.</span>` : null}
+          </div>
+          ${
+            rows === undefined
+              ? log.error
+                ? null
+                : html`<p>Loading deliveries…</p>`
+              : rows.length === 0
+                ? html`<${EmptyLog} filters=${filters} onClear=${() => setNarrowing(noFilters)} />`
+                : html`<${LogTable} deliveries=${rows} endpoints=${webhook ? undefined : names}
+                    canRetry=${canWrite} retrying=${watching.waiting}
+                    onOpen=${open} onOpenEvent=${opened.setEvent} onRetry=${retryRow} />`
+          }
+          <${LogPager} newer=${log.paging.newer} older=${log.paging.older} />
+          ${
+            canWrite && webhook
+              ? html`<div class="ap-columns">
+                  <${SendExampleForm} key=${webhook.id} webhook=${webhook} dictionary=${dictionary} onSent=${sent} />
+                  <${RecoverForm} key=${webhook.id} webhookId=${webhook.id} onDone=${() => log.restart()} />
+                </div>`
+              : canWrite
+                ? html`<p class="ap-hint">Choose one endpoint to send it an example event or recover its failed deliveries.</p>`
+                : null
+          }`
         : null
     }
     ${
-      webhook
-        ? html`
-          <div class="ap-field">
-            <label for="ap-deliveries-endpoint">Endpoint</label>
-            <select id="ap-deliveries-endpoint" value=${webhook.id}
-              onChange=${(e: Event) => {
-                setPage(1);
-                props.onPick((e.target as HTMLSelectElement).value);
-              }}>
-              ${webhooks?.map((candidate) => html`<option key=${candidate.id} value=${candidate.id}>${candidate.name}</option>`)}
-            </select>
-            <button type="button" onClick=${() => load(webhook.id, page)}>Refresh</button>
-          </div>
-          ${waitingFor ? html`<p class="ap-muted">Waiting for delivery ${waitingFor}…</p>` : null}
-          ${attempts ? html`<${AttemptLog} attempts=${attempts} canRetry=${canWrite} onRetry=${retry} onOpenEvent=${setOpened} />` : null}
-          ${
-            pagination
-              ? html`<${Pager} page=${pagination.page} totalPages=${pagination.totalPages} label="Delivery pages" onPage=${setPage} />`
-              : null
-          }
-          ${
-            canWrite
-              ? html`<div class="ap-columns">
-                  <${SendExampleForm} key=${webhook.id} webhook=${webhook} dictionary=${dictionary} onSent=${watch} />
-                  <${RecoverForm} key=${webhook.id} webhookId=${webhook.id} onDone=${() => load(webhook.id, 1)} />
-                </div>`
-              : null
-          }`
+      shown
+        ? html`<${DeliveryDialog} key=${shown.id} delivery=${shown} detail=${watching.details[shown.id]}
+            error=${watching.error} endpoint=${names.get(shown.webhookId) ?? 'Deleted endpoint'}
+            canRetry=${canWrite} waiting=${watching.waiting.has(shown.id)} said=${watching.said[shown.id] ?? ''}
+            onRetry=${watching.retry} onClose=${() => opened.setDelivery(undefined)} returnTo=${opened.opener} />`
         : null
     }
   </section>`;

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from './api';
 import { noting, usePortal } from './context';
+import { Dialog } from './dialog';
 import { draftOf, EndpointOptions, optionFacts, optionsBody } from './endpoint-options';
+import { EndpointHealthSummary } from './health';
 import { html } from './html';
 import { InterestsPicker } from './interests';
 import { Failure, PageHeading, when } from './shared';
@@ -117,12 +119,14 @@ function EndpointForm(props: {
     }
     props.onSaved(result.data);
   };
-  const toggle = (interest: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(interest);
-    else next.delete(interest);
-    setSelected(next);
-  };
+  // From the latest selection, so a group's button may change many events in one click.
+  const toggle = (interest: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(interest);
+      else next.delete(interest);
+      return next;
+    });
   const title = editing ? `Edit ${editing.name}` : 'New endpoint';
   return html`<form class="ap-form" aria-label=${title} onSubmit=${submit}>
     <h3>${title}</h3>
@@ -159,6 +163,26 @@ function EndpointForm(props: {
       <button type="button" onClick=${props.onCancel}>Cancel</button>
     </div>
   </form>`;
+}
+
+/** Asks before deleting an endpoint; focus starts on "Keep it", and Escape keeps it too. */
+function ConfirmDelete(props: {
+  readonly webhook: Webhook;
+  readonly busy: boolean;
+  readonly error: ApiFailure | undefined;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}) {
+  const id = `ap-delete-title-${props.webhook.id}`;
+  return html`<${Dialog} labelledBy=${id} onClose=${props.onCancel}>
+    <h3 id=${id}>Delete endpoint ${props.webhook.name}?</h3>
+    <p>No more events are sent to it, and its signing secret is dropped. This cannot be undone.</p>
+    <${Failure} error=${props.error} />
+    <div class="ap-actions">
+      <button type="button" class="ap-danger" disabled=${props.busy} onClick=${props.onConfirm}>Yes, delete</button>
+      <button type="button" data-initial-focus onClick=${props.onCancel}>Keep it</button>
+    </div>
+  <//>`;
 }
 
 /** One endpoint's row of actions; the write actions only for callers who may write. */
@@ -217,14 +241,17 @@ function EndpointRow(props: {
       <dt>Events</dt><dd>${webhook.webhookInterests.join(', ') || 'none'}</dd>
       ${optionFacts(webhook)}
     </dl>
+    <${EndpointHealthSummary} webhookId=${webhook.id} name=${webhook.name}
+      version=${`${webhook.updatedAt} ${webhook.status}`} />
     ${health ? html`<${HealthResult} check=${health} />` : null}
     <div class="ap-actions">
-      <button type="button" onClick=${props.onDeliveries}>Deliveries</button>
-      <button type="button" disabled=${busy} onClick=${checkHealth}>Check health</button>
+      <button type="button" aria-label=${`Deliveries of endpoint ${webhook.name}`} onClick=${props.onDeliveries}>Deliveries</button>
+      <button type="button" disabled=${busy} aria-label=${`Check health of endpoint ${webhook.name}`}
+        onClick=${checkHealth}>Check health</button>
       ${
         canWrite
           ? html`
-            <button type="button" onClick=${props.onEdit}>Edit</button>
+            <button type="button" aria-label=${`Edit endpoint ${webhook.name}`} onClick=${props.onEdit}>Edit</button>
             <button type="button" disabled=${busy} onClick=${() =>
               write('PATCH', '/status', { status: webhook.isEnabled ? 'disabled' : 'enabled' }, (data) =>
                 props.onChanged(data, `${webhook.name} is ${data.status}.`),
@@ -247,19 +274,17 @@ function EndpointRow(props: {
                     })}>Rotate secret</button>`
                 : null
             }
+            <button type="button" class="ap-danger" aria-label=${`Delete endpoint ${webhook.name}`}
+              onClick=${() => setConfirming(true)}>Delete</button>
             ${
               confirming
-                ? html`<span role="group" aria-label="Confirm deletion">
-                    Delete ${webhook.name}?
-                    <button type="button" class="ap-danger" disabled=${busy} onClick=${() =>
+                ? html`<${ConfirmDelete} webhook=${webhook} busy=${busy} error=${error}
+                    onCancel=${() => setConfirming(false)}
+                    onConfirm=${() =>
                       write('DELETE', '', undefined, () =>
                         props.onChanged(undefined, `${webhook.name} deleted.`),
-                      )}>
-                      Yes, delete
-                    </button>
-                    <button type="button" onClick=${() => setConfirming(false)}>Keep it</button>
-                  </span>`
-                : html`<button type="button" class="ap-danger" onClick=${() => setConfirming(true)}>Delete</button>`
+                      )} />`
+                : null
             }`
           : null
       }
@@ -297,9 +322,12 @@ export function EndpointsPage(props: { readonly onDeliveries: (webhookId: string
     portal.announce(`${webhook.name} saved.`);
     void load();
   };
-  const changed = (_webhook: Webhook | undefined, message: string) => {
+  const changed = (webhook: Webhook | undefined, message: string) => {
     portal.announce(message);
-    void load();
+    // A deleted endpoint takes its buttons with it: focus goes to the page's heading.
+    void load().then(() => {
+      if (!webhook) document.getElementById('ap-page-title')?.focus();
+    });
   };
   return html`<section aria-labelledby="ap-page-title">
     <${PageHeading} text="Endpoints" />

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { type ApiFailure, describeFailure } from './api';
+import { type ApiFailure, describeFailure, failureCode } from './api';
 import { html } from './html';
 
 /** A page's heading; it takes focus when the page opens, so screen readers land on it. */
@@ -9,10 +9,16 @@ export function PageHeading(props: { readonly text: string }) {
   return html`<h2 id="ap-page-title" tabindex="-1" ref=${ref}>${props.text}</h2>`;
 }
 
-/** An API failure, shown in an alert region (a 403 is shown like any other failure). */
+/**
+ * An API failure, shown in an alert region as a sentence, with the status and code in small
+ * print for support (a 403 is shown like any other failure).
+ */
 export function Failure(props: { readonly error: ApiFailure | undefined }) {
   if (!props.error) return null;
-  return html`<p class="ap-error" role="alert">${describeFailure(props.error)}</p>`;
+  return html`<div class="ap-error" role="alert">
+    <p>${describeFailure(props.error)}</p>
+    <p class="ap-error-code"><small>${failureCode(props.error)}</small></p>
+  </div>`;
 }
 
 /** Previous / next page buttons and where the list stands. */

@@ -43,7 +43,7 @@ export async function buildPortalAssets(packageRoot: string): Promise<AssetFiles
     'portal.js': first(portal),
     'signin.js': first(signin),
     'portal.css': first(css),
-    'catalog.json': new TextEncoder().encode(JSON.stringify(await buildCatalog(packageRoot))),
+    'catalog.json': new TextEncoder().encode(JSON.stringify(await buildCatalog())),
   };
 }
 

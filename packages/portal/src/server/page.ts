@@ -16,7 +16,8 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
  */
 export function portalPage(options: {
   readonly basePath: string;
-  readonly apiBaseUrl: string | undefined;
+  /** The API: an absolute URL, a path on the page's origin, or empty for its root. */
+  readonly apiBaseUrl: string;
   readonly title: string;
   readonly tokenChoices: readonly PortalTokenChoice[];
 }): string {
@@ -45,8 +46,9 @@ export function portalPage(options: {
 </head>
 <body class="ap-body">
 <header class="ap-header"><h1>${title}</h1><button type="button" id="ap-signout" hidden>Sign out</button></header>
-<main id="ap-main" data-base-url="${escapeHtml(options.apiBaseUrl ?? '')}" data-catalog-url="${base}/catalog.json">
+<main id="ap-main" data-base-url="${escapeHtml(options.apiBaseUrl)}" data-catalog-url="${base}/catalog.json">
 <form id="ap-signin" class="ap-signin" aria-label="Sign in">
+<p id="ap-signin-message" class="ap-error" role="alert" hidden></p>
 ${picker}<div class="ap-field"><label for="ap-token">API token</label><input id="ap-token" type="password" autocomplete="off" spellcheck="false"></div>
 <p class="ap-muted">The token stays in this page's memory only; reloading the page forgets it.</p>
 <button type="submit">Open the portal</button>
