@@ -1,5 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isListedEventType } from '../areas/event-log/event-log-input';
+import { webhookFilter } from '../areas/event-log/list-events';
 import { maskedHeaderValue } from '../areas/webhooks/endpoint-controls';
 import { signingSecretsOf } from '../areas/webhooks/signing-secrets';
 import { type DomainError, invalidField, notFound } from '../base/errors';
@@ -53,18 +54,6 @@ function cursor(
       delivery
         ? okAsync({ createdAt: delivery.createdAt, id: delivery.id })
         : errAsync(invalidField(field, 'is not a delivery of this affiliate')),
-  );
-}
-
-/** A webhook filter: one of the affiliate's webhooks. */
-function webhookFilter(
-  deps: Pick<ServiceDeps, 'storage'>,
-  affiliateId: string,
-  id: string | undefined,
-): ResultAsync<string | undefined, DomainError> {
-  if (id === undefined) return okAsync(undefined);
-  return ResultAsync.fromSafePromise(deps.storage.webhooks.get({ affiliateId, id })).andThen((webhook) =>
-    webhook ? okAsync(webhook.id) : errAsync(invalidField('webhookId', 'is not a webhook of this affiliate')),
   );
 }
 

@@ -27,8 +27,8 @@ function cursor(
   );
 }
 
-/** A webhook filter: one of the affiliate's webhooks. */
-function webhookFilter(
+/** A `webhookId` filter: one of the affiliate's webhooks, else 422 INVALID_FIELD on `webhookId`. */
+export function webhookFilter(
   deps: Pick<ServiceDeps, 'storage'>,
   affiliateId: string,
   id: string | undefined,

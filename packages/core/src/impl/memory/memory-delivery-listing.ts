@@ -1,5 +1,6 @@
 import { compareBytes } from '../../areas/coupons/usage-row-order';
 import type { DeliveryStore, EventListQuery, EventPage, EventPosition } from '../../storage/delivery-store';
+import { cursorPage } from './cursor-page';
 import { copy, type MemoryOutbox } from './memory-outbox';
 import { type MemoryState, scopedKey } from './memory-state';
 
@@ -31,16 +32,8 @@ function listEvents(state: MemoryState, query: EventListQuery): EventPage {
       );
     })
     .sort(newestFirst);
-  const { startingAfter, endingBefore, limit } = query;
-  if (endingBefore) {
-    const newer = matching.filter((event) => newestFirst(event, endingBefore) < 0);
-    return {
-      events: newer.slice(Math.max(0, newer.length - limit)).map(copy),
-      hasMore: newer.length > limit,
-    };
-  }
-  const older = startingAfter ? matching.filter((event) => newestFirst(event, startingAfter) > 0) : matching;
-  return { events: older.slice(0, limit).map(copy), hasMore: older.length > limit };
+  const page = cursorPage(matching, newestFirst, query);
+  return { events: page.items.map(copy), hasMore: page.hasMore };
 }
 
 /** The outbox as the event log and the attempt log read it: events, a delivery, its attempts. */

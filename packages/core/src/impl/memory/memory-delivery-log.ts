@@ -6,6 +6,7 @@ import type {
   DeliveryPosition,
   DeliveryStore,
 } from '../../storage/delivery-store';
+import { cursorPage } from './cursor-page';
 import { copy, type MemoryOutbox } from './memory-outbox';
 import { type MemoryState, scopedKey } from './memory-state';
 
@@ -29,16 +30,8 @@ function matches(query: DeliveryListQuery): (d: Delivery) => boolean {
 
 function listDeliveries(state: MemoryState, query: DeliveryListQuery): DeliveryPage {
   const matching = [...state.deliveries.values()].filter(matches(query)).sort(newestFirst);
-  const { startingAfter, endingBefore, limit } = query;
-  if (endingBefore) {
-    const newer = matching.filter((d) => newestFirst(d, endingBefore) < 0);
-    return {
-      deliveries: newer.slice(Math.max(0, newer.length - limit)).map(copy),
-      hasMore: newer.length > limit,
-    };
-  }
-  const older = startingAfter ? matching.filter((d) => newestFirst(d, startingAfter) > 0) : matching;
-  return { deliveries: older.slice(0, limit).map(copy), hasMore: older.length > limit };
+  const page = cursorPage(matching, newestFirst, query);
+  return { deliveries: page.items.map(copy), hasMore: page.hasMore };
 }
 
 /** The message log: every delivery of an affiliate, one delivery, and its attempts. */
