@@ -30,13 +30,22 @@ function RequestSent(props: { readonly request: DeliveryRequest | undefined }) {
     <pre class="ap-code" tabindex="0" aria-label="Payload as sent">${pretty(request.payload)}</pre>`;
 }
 
-/** Each attempt, oldest first, with the receiver's stored answer as text. */
+/**
+ * Each attempt, oldest first, with the receiver's stored answer as text. Attempts are numbered in
+ * the order they were made: the stored number starts again at 1 when a retry or a recovery
+ * restarts the retry schedule, which the attempt then says.
+ */
 function Attempts(props: { readonly attempts: readonly DeliveryAttempt[] }) {
   if (props.attempts.length === 0) return html`<p>Not attempted yet.</p>`;
   return html`<ol class="ap-attempts" aria-label="Attempts, oldest first">
     ${props.attempts.map(
-      (attempt) => html`<li key=${attempt.id} class="ap-attempt">
-        <h4>Attempt ${attempt.attempt}</h4>
+      (attempt, index) => html`<li key=${attempt.id} class="ap-attempt">
+        <h4>Attempt ${index + 1}</h4>
+        ${
+          index > 0 && attempt.attempt === 1
+            ? html`<p class="ap-hint">Sent again by hand: the retry schedule started over here.</p>`
+            : null
+        }
         <dl class="ap-pairs">
           <dt>Time</dt><dd>${when(attempt.attemptedAt)}</dd>
           <dt>Result</dt>
@@ -50,7 +59,7 @@ function Attempts(props: { readonly attempts: readonly DeliveryAttempt[] }) {
           attempt.responseBody === undefined
             ? null
             : html`<pre class="ap-code ap-answer-body" tabindex="0"
-                aria-label=${`Receiver's answer to attempt ${attempt.attempt}`}>${attempt.responseBody || '(empty)'}</pre>`
+                aria-label=${`Receiver's answer to attempt ${index + 1}`}>${attempt.responseBody || '(empty)'}</pre>`
         }
       </li>`,
     )}

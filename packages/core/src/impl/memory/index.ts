@@ -7,7 +7,13 @@ export { memoryJourneyStore } from './memory-journey-store';
 export { memoryOrderStore } from './memory-order-store';
 export { memoryPatientStore } from './memory-patient-store';
 export { memoryRecordStore } from './memory-record-store';
-export { emptyMemoryState, type MemoryState, type StoredCouponRedemption, scopedKey } from './memory-state';
+export {
+  emptyMemoryState,
+  type MemoryState,
+  type StoredAttemptHour,
+  type StoredCouponRedemption,
+  scopedKey,
+} from './memory-state';
 export { memoryStorage } from './memory-storage';
 export { memorySubscriptionStore } from './memory-subscription-store';
 export { memoryWebhookStore } from './memory-webhook-store';
