@@ -16,6 +16,7 @@ import { describeInChromium, launchChromium } from '../../../test-support/chromi
 import type { DeliveryDetail } from './app/message-types';
 import {
   axeViolations,
+  callApi,
   closeServers,
   cspViolations,
   portalContext,
@@ -41,18 +42,8 @@ describeInChromium('the message log in a real browser, against the demo', () => 
   let delivering: Promise<void> | undefined;
   const opened: BrowserContext[] = [];
 
-  async function api<T>(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, data: (text.startsWith('{') ? JSON.parse(text).data : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, body?: unknown) =>
+    callApi<T>(origin, { method, path, token, body });
 
   /** Sends an example to the endpoint and waits until its one attempt is recorded. */
   async function example(eventType: string): Promise<DeliveryDetail> {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDemoApp } from '../../../examples/demo-server/src/demo-app';
 import { describeInChromium, launchChromium } from '../../../test-support/chromium';
 import type { EventAnswer, EventPayload } from './app/types';
+import { axeViolations, callApi, cspViolations } from './browser.test-support';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshots = new URL('../../../docs/portal/', import.meta.url).pathname;
@@ -129,55 +130,19 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     return { context, page };
   }
 
-  /** axe-core's serious and critical violations on the page as it is now (with `all`, every violation). */
-  async function seriousViolations(page: Page, all = false): Promise<string[]> {
-    return page.evaluate(async (all) => {
-      const { axe } = window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-          ) => Promise<{ violations: { id: string; impact?: string; nodes: { target: string[] }[] }[] }>;
-        };
-      };
-      const result = await axe.run(document);
-      return result.violations
-        .filter((violation) => all || violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        );
-    }, all);
-  }
-
-  const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-
   /**
    * Checks the page with axe; with UPDATE_SCREENSHOTS=1 saves the moments between screens (the
    * screens themselves are `npm run portal-screenshots`'s).
    */
   async function checkpoint(page: Page, name: string): Promise<void> {
-    expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+    expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
     if (process.env.UPDATE_SCREENSHOTS === '1' && moments.has(name)) {
       await page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true });
     }
   }
 
-  async function api<T>(method: string, path: string, token: string, body?: unknown) {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      text,
-      data: (text.startsWith('{') ? JSON.parse(text).data : undefined) as T,
-    };
-  }
+  const api = <T>(method: string, path: string, token: string, body?: unknown) =>
+    callApi<T>(origin, { method, path, token, body });
 
   const endpoint = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
@@ -502,7 +467,7 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
       'Next attempt': 'none',
       'Last status code': '200',
     });
-    expect(await seriousViolations(page, true)).toEqual([]);
+    expect(await axeViolations(page, true)).toEqual([]);
     await checkpoint(page, 'event');
 
     // At 390 px the screen reflows: nothing scrolls sideways (the payload wraps inside its box).
@@ -510,7 +475,7 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
-    expect(await seriousViolations(page, true)).toEqual([]);
+    expect(await axeViolations(page, true)).toEqual([]);
     await page.setViewportSize({ width: 1200, height: 900 });
 
     // Back, from the keyboard: the attempt log again, focus on the link that opened the event.
@@ -710,7 +675,7 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
       0,
       '',
     ]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await cspViolations(page)).toEqual([]);
   });
 
