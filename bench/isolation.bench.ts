@@ -2,11 +2,12 @@
  * Endpoint isolation: how much a bad webhook endpoint costs a healthy one delivered by the same
  * worker. Writes its table to docs/benchmarks.md (`isolation`).
  *
- * Two webhooks (two affiliates, so each event goes to exactly one of them) on local receivers in
- * this process: a healthy one that answers at once or after 5 ms, and a bad one that hangs (never
- * answers; the worker's 2 s time-out ends each attempt) or answers 500 at once, or no bad one at
- * all. EVENTS events for the bad webhook are queued first, then EVENTS for the healthy one (not
- * timed); then `runWorker` (concurrency 8, batches of 50, `deliveries: { timeoutMs: 2_000,
+ * Webhooks of their own affiliates (so each event goes to exactly one of them) on local receivers
+ * in this process: a healthy one that answers at once or after 5 ms, and 1 or 10 bad ones that
+ * hang (never answer; the worker's 2 s time-out ends each attempt) or answer 500 at once, or no
+ * bad one at all. EVENTS events for the healthy webhook and EVENTS for the bad ones are queued
+ * (not timed) with the bad ones first, alternating with the healthy ones, or in a seeded random
+ * mix of the two; then `runWorker` (concurrency 8, batches of 50, `deliveries: { timeoutMs: 2_000,
  * leaseMs: 10_000 }`, nothing else tuned) runs until every healthy event was received, whatever
  * became of the bad endpoint's deliveries. Each run has a fresh schema, so no breaker state or
  * leftover retry leaks into the next. Measured for the healthy endpoint: deliveries/s from worker
@@ -15,12 +16,12 @@
  * its circuit breaker (`GET /v2/webhooks/{id}`) at the end.
  *
  * One unmeasured warm-up run, then ROUNDS rounds; each round runs, per healthy receiver, the
- * bad-free run and both bad runs back to back, the bad-free one first in odd rounds and last in
+ * bad-free run and every bad scenario back to back, the bad-free one first in odd rounds and last in
  * even ones. The table gives, per scenario, the round with the median throughput ratio (bad
  * present / bad absent, of the same round).
  *
  * Run: npx tsx --conditions=@affiliate-commerce/source bench/isolation.bench.ts
- * (EVENTS=2000 and ROUNDS=3 by default, about 3 minutes; CLAIMS=1 prints every claim;
+ * (EVENTS=2000 and ROUNDS=3 by default, about 10 minutes; CLAIMS=1 prints every claim;
  * needs the PostgreSQL server of DATABASE_URL.)
  */
 import { randomBytes } from 'node:crypto';
@@ -48,6 +49,26 @@ const runDeadlineMs = 120_000;
 
 type Healthy = 0 | 5;
 type Bad = 'absent' | 'hangs' | 'answers 500';
+/**
+ * How the bad endpoints' events sit among the healthy one's in the outbox: all of them queued
+ * first, or interleaved as they would happen in time, one healthy then one bad, or in a random
+ * order (the same seeded order in every round).
+ */
+type Mix = 'queued first' | 'alternating' | 'random';
+/** A scenario with bad endpoints: how many, and how their events are mixed with the healthy ones. */
+interface Spread {
+  readonly mix: Mix;
+  readonly endpoints: 1 | 10;
+}
+const spreads: readonly Spread[] = [
+  { mix: 'queued first', endpoints: 1 },
+  { mix: 'alternating', endpoints: 1 },
+  { mix: 'random', endpoints: 1 },
+  { mix: 'alternating', endpoints: 10 },
+  { mix: 'random', endpoints: 10 },
+];
+const spreadName = (spread: Spread) =>
+  `${spread.mix}, ${spread.endpoints} endpoint${spread.endpoints === 1 ? '' : 's'}`;
 
 // ---- Receivers ------------------------------------------------------------------------------
 
@@ -107,6 +128,7 @@ interface Claim {
 interface Run {
   readonly healthy: Healthy;
   readonly bad: Bad;
+  readonly spread: Spread;
   /** Worker start to last healthy receipt, ms. */
   readonly ms: number;
   readonly rate: number;
@@ -137,12 +159,39 @@ const lagOf = (values: number[]) => {
 /** The 1-minute load average at the start of each measured run: other work on the 2 cores shows here. */
 const loads: number[] = [];
 
-async function run(healthy: Healthy, bad: Bad, count = events): Promise<Run> {
+/** The same pseudo-random order in every round: a small seeded generator (mulberry32). */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The affiliates whose events are emitted, in order: `count` healthy ones and, with bad endpoints, `count` bad ones spread over them. */
+function emitOrder(bad: Bad, spread: Spread, count: number): string[] {
+  const healthy = Array.from({ length: count }, () => 'aff_good');
+  if (bad === 'absent') return healthy;
+  const bads = Array.from({ length: count }, (_, i) => `aff_bad${i % spread.endpoints}`);
+  if (spread.mix === 'queued first') return [...bads, ...healthy];
+  const alternating = healthy.flatMap((good, i) => [good, bads[i]!]);
+  if (spread.mix === 'alternating') return alternating;
+  const random = seeded(42);
+  for (let i = alternating.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [alternating[i], alternating[j]] = [alternating[j]!, alternating[i]!];
+  }
+  return alternating;
+}
+
+async function run(healthy: Healthy, bad: Bad, spread: Spread, count = events): Promise<Run> {
   loads.push(loadavg()[0]!);
   const schema = `bench_isolation_${runId}_${randomBytes(2).toString('hex')}`;
   const storage = await connectPostgres({ connectionString: databaseUrl, schema, max: 10 });
   try {
-    return await measure(storage, schema, healthy, bad, count);
+    return await measure(storage, schema, healthy, bad, spread, count);
   } finally {
     // Dropped whatever happened, so a failed run leaves no schema behind.
     await storage.close();
@@ -155,11 +204,12 @@ async function measure(
   schema: string,
   healthy: Healthy,
   bad: Bad,
+  spread: Spread,
   count: number,
 ): Promise<Run> {
   // Every claim, to show which webhooks each one returned.
   const claims: Claim[] = [];
-  const ids = { healthy: '', bad: '' };
+  const ids = { healthy: '', bad: [] as string[] };
   const watched: Storage = {
     ...storage,
     deliveries: {
@@ -179,10 +229,13 @@ async function measure(
   };
   const service = createService(
     benchServiceOptions(watched, {
-      principals: {
-        good: { userId: 'u', affiliateId: 'aff_good', roles: ['affiliate_super_admin'] },
-        bad: { userId: 'u', affiliateId: 'aff_bad', roles: ['affiliate_super_admin'] },
-      },
+      principals: Object.fromEntries([
+        ['good', { userId: 'u', affiliateId: 'aff_good', roles: ['affiliate_super_admin'] }],
+        ...Array.from({ length: 10 }, (_, i) => [
+          `bad${i}`,
+          { userId: 'u', affiliateId: `aff_bad${i}`, roles: ['affiliate_super_admin'] },
+        ]),
+      ]),
       deliveries,
     }),
   );
@@ -205,14 +258,19 @@ async function measure(
       webhookInterests: ['order_created'],
     })) as { id: string };
   ids.healthy = (await webhook('good', healthyUrl)).id;
-  if (bad !== 'absent') ids.bad = (await webhook('bad', badUrl)).id;
+  if (bad !== 'absent')
+    for (let i = 0; i < spread.endpoints; i += 1) ids.bad.push((await webhook(`bad${i}`, badUrl)).id);
 
-  /** Queues `count` order_created events for one affiliate (8 emissions at a time); returns when each one's emit returned. */
-  const queue = async (affiliateId: string): Promise<Map<string, number>> => {
+  /**
+   * Queues one order_created event per entry of `order`, for that affiliate, in that order (8
+   * emissions at a time); returns when each healthy event's emit returned.
+   */
+  const queue = async (order: readonly string[]): Promise<Map<string, number>> => {
     const emittedAt = new Map<string, number>();
     let started = 0;
     const emitOne = async (): Promise<void> => {
-      while (started < count) {
+      while (started < order.length) {
+        const affiliateId = order[started]!;
         started += 1;
         const result = await service.commerce.emit({
           affiliateId,
@@ -225,14 +283,13 @@ async function measure(
             email: 'x@example.com',
           },
         });
-        emittedAt.set(result.eventId, performance.now());
+        if (affiliateId === 'aff_good') emittedAt.set(result.eventId, performance.now());
       }
     };
     await Promise.all(Array.from({ length: 8 }, emitOne));
     return emittedAt;
   };
-  if (bad !== 'absent') await queue('aff_bad');
-  const emittedAt = await queue('aff_good');
+  const emittedAt = await queue(emitOrder(bad, spread, count));
   // What autovacuum does on a live database; without it the planner misjudges a freshly filled outbox.
   await admin.query(`analyze "${schema}".deliveries`);
 
@@ -268,11 +325,15 @@ async function measure(
     throw new Error(`healthy received ${receipts.length} of ${count} in ${runDeadlineMs} ms`);
   }
   const last = Math.max(...receipts.map(([, at]) => at));
-  const breaker = ids.bad
-    ? ((await api('bad', 'GET', `/v2/webhooks/${ids.bad}`)).circuitBreaker as
-        | { state: string; consecutiveFailures: number }
-        | undefined)
-    : undefined;
+  const breakers = await Promise.all(
+    ids.bad.map(
+      async (id, i) =>
+        (await api(`bad${i}`, 'GET', `/v2/webhooks/${id}`)).circuitBreaker as
+          | { state: string; consecutiveFailures: number }
+          | undefined,
+    ),
+  );
+  const open = breakers.filter((breaker) => breaker && breaker.state !== 'closed').length;
   const relativeClaims = claims.map((claim) => ({ ...claim, at: Math.round(claim.at - start) }));
   let claimerIdleMs = 0;
   relativeClaims.forEach((claim, i) => {
@@ -282,6 +343,7 @@ async function measure(
   const result: Run = {
     healthy,
     bad,
+    spread,
     ms: last - start,
     rate: (count / (last - start)) * 1000,
     emitLag: lagOf(receipts.map(([id, at]) => at - emittedAt.get(id)!)),
@@ -292,9 +354,11 @@ async function measure(
     breaker:
       bad === 'absent'
         ? '–'
-        : breaker
-          ? `${breaker.state} (${breaker.consecutiveFailures} failures)`
-          : 'none',
+        : breakers.length > 1
+          ? `${open} of ${breakers.length} open`
+          : breakers[0]
+            ? `${breakers[0].state} (${breakers[0].consecutiveFailures} failures)`
+            : 'none',
     claims: relativeClaims,
     claimerIdleMs,
     duplicates: seen.duplicates,
@@ -302,7 +366,7 @@ async function measure(
   };
   const claimed = (key: 'healthy' | 'bad') => result.claims.reduce((sum, claim) => sum + claim[key], 0);
   console.log(
-    `healthy +${healthy} ms, bad ${bad}: ${Math.round(result.rate)}/s in ${Math.round(result.ms)} ms; lag from emit p50 ${ms(result.emitLag.p50)} p99 ${ms(result.emitLag.p99)}, from start p50 ${ms(result.startLag.p50)} p99 ${ms(result.startLag.p99)}; bad requests ${result.badRequests} (at stop ${badRequestsAtStop}${bad === 'hangs' ? `, at ${result.badRequestTimes.join(' ')} ms` : ''}), breaker ${result.breaker}; ${result.claims.length} claims (${claimed('healthy')} healthy, ${claimed('bad')} bad rows, ${result.claims.filter((c) => c.healthy + c.bad === 0).length} empty, claimer asleep after them ${Math.round(claimerIdleMs)} ms)${result.duplicates ? `, ${result.duplicates} duplicates` : ''}${errors ? `, ${errors} errors` : ''}`,
+    `healthy +${healthy} ms, bad ${bad}${bad === 'absent' ? '' : ` (${spreadName(spread)})`}: ${Math.round(result.rate)}/s in ${Math.round(result.ms)} ms; lag from emit p50 ${ms(result.emitLag.p50)} p99 ${ms(result.emitLag.p99)}, from start p50 ${ms(result.startLag.p50)} p99 ${ms(result.startLag.p99)}; bad requests ${result.badRequests} (at stop ${badRequestsAtStop}${bad === 'hangs' ? `, at ${result.badRequestTimes.join(' ')} ms` : ''}), breaker ${result.breaker}; ${result.claims.length} claims (${claimed('healthy')} healthy, ${claimed('bad')} bad rows, ${result.claims.filter((c) => c.healthy + c.bad === 0).length} empty, claimer asleep after them ${Math.round(claimerIdleMs)} ms)${result.duplicates ? `, ${result.duplicates} duplicates` : ''}${errors ? `, ${errors} errors` : ''}`,
   );
   if (logClaims) {
     console.log(
@@ -318,19 +382,26 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 const started = performance.now();
 // Warm-up, unmeasured: every code path (sends, failures, the breaker) compiled before the first measured run.
-await run(0, 'answers 500', Math.min(events, 500));
+await run(0, 'answers 500', spreads[1]!, Math.min(events, 500));
 
 const healthyKinds: Healthy[] = [0, 5];
 const present: Bad[] = ['hangs', 'answers 500'];
-/** runs[healthy][bad][round] */
+/** Every scenario of one healthy receiver: the bad-free run, then each bad kind in each spread. */
+const scenarios: readonly { bad: Bad; spread: Spread }[] = [
+  { bad: 'absent', spread: spreads[0]! },
+  ...spreads.flatMap((spread) => present.map((bad) => ({ bad, spread }))),
+];
+/** runs[healthy][bad][spread][round] */
 const runs = new Map<string, Run[]>();
-const key = (healthy: Healthy, bad: Bad) => `${healthy} ${bad}`;
+const key = (healthy: Healthy, bad: Bad, spread: Spread) =>
+  bad === 'absent' ? `${healthy} absent` : `${healthy} ${bad} ${spreadName(spread)}`;
 for (let round = 0; round < rounds; round += 1) {
   for (const healthy of healthyKinds) {
-    const order: Bad[] = round % 2 === 0 ? ['absent', ...present] : [...present, 'absent'];
-    for (const bad of order) {
-      const result = await run(healthy, bad);
-      runs.set(key(healthy, bad), [...(runs.get(key(healthy, bad)) ?? []), result]);
+    const order = round % 2 === 0 ? scenarios : [...scenarios.slice(1), scenarios[0]!];
+    for (const { bad, spread } of order) {
+      const result = await run(healthy, bad, spread);
+      const at = key(healthy, bad, spread);
+      runs.set(at, [...(runs.get(at) ?? []), result]);
     }
   }
 }
@@ -345,7 +416,7 @@ await admin.end();
 
 // ---- Table ----------------------------------------------------------------------------------
 
-const aim = { throughput: 0.9, p99: 2 };
+const aim = { throughput: 0.9, p99: 1.5 };
 interface Row {
   readonly run: Run;
   readonly absent: Run;
@@ -354,9 +425,9 @@ interface Row {
   readonly met: boolean;
 }
 /** A present scenario's round with the median throughput ratio, against the bad-free run of that round. */
-function medianRow(healthy: Healthy, bad: Bad): Row {
-  const all = runs.get(key(healthy, bad))!;
-  const absents = runs.get(key(healthy, 'absent'))!;
+function medianRow(healthy: Healthy, bad: Bad, spread: Spread): Row {
+  const all = runs.get(key(healthy, bad, spread))!;
+  const absents = runs.get(key(healthy, 'absent', spread))!;
   const rows = all.map((one, i): Row => {
     const absent = absents[i]!;
     const throughputRatio = one.rate / absent.rate;
@@ -373,7 +444,7 @@ function medianRow(healthy: Healthy, bad: Bad): Row {
 }
 /** The bad-free scenario's round with the median throughput. */
 function medianAbsent(healthy: Healthy): Run {
-  const all = [...runs.get(key(healthy, 'absent'))!].sort((a, b) => a.rate - b.rate);
+  const all = [...runs.get(key(healthy, 'absent', spreads[0]!))!].sort((a, b) => a.rate - b.rate);
   return all[Math.floor(all.length / 2)]!;
 }
 
@@ -387,22 +458,22 @@ const verdicts: Row[] = [];
 for (const healthy of healthyKinds) {
   const absent = medianAbsent(healthy);
   table.push(
-    `| ${receiverName(healthy)} | absent | ${cells(absent)} | – | – | – | – | ${percent(idleShare(absent))} | – |`,
+    `| ${receiverName(healthy)} | absent | – | ${cells(absent)} | – | – | – | – | ${percent(idleShare(absent))} | – |`,
   );
-  for (const bad of present) {
-    const row = medianRow(healthy, bad);
+  for (const { bad, spread } of scenarios.slice(1)) {
+    const row = medianRow(healthy, bad, spread);
     verdicts.push(row);
     table.push(
-      `| ${receiverName(healthy)} | ${bad} | ${cells(row.run)} | ${row.throughputRatio.toFixed(2)} | ${row.p99Ratio.toFixed(2)} | ${row.run.badRequests} (${row.run.badRequestsAtStop}) | ${row.run.breaker} | ${percent(idleShare(row.run))} | ${row.met ? 'yes' : '**no**'} |`,
+      `| ${receiverName(healthy)} | ${bad} | ${spreadName(spread)} | ${cells(row.run)} | ${row.throughputRatio.toFixed(2)} | ${row.p99Ratio.toFixed(2)} | ${row.run.badRequests} (${row.run.badRequestsAtStop}) | ${row.run.breaker} | ${percent(idleShare(row.run))} | ${row.met ? 'yes' : '**no**'} |`,
     );
   }
 }
 const roundsLine = (healthy: Healthy) =>
-  (['absent', ...present] as Bad[])
+  scenarios
     .map(
-      (bad) =>
-        `${bad}: ${runs
-          .get(key(healthy, bad))!
+      ({ bad, spread }) =>
+        `${bad === 'absent' ? 'absent' : `${bad} (${spreadName(spread)})`}: ${runs
+          .get(key(healthy, bad, spread))!
           .map((one) => `${Math.round(one.rate).toLocaleString('en-US')}/s, p99 ${ms(one.startLag.p99)}`)
           .join('; ')}`,
     )
@@ -418,7 +489,7 @@ const verdict =
     : `Against the aim (${aimText}): not met with ${missed
         .map(
           (row) =>
-            `a healthy receiver that ${receiverName(row.run.healthy)} and a bad one that ${row.run.bad}`,
+            `a healthy receiver that ${receiverName(row.run.healthy)} and bad endpoints that ${row.run.bad} (${spreadName(row.run.spread)})`,
         )
         .join('; ')}.`;
 // Why the claimer sits between claims, so "claimer asleep" is not read as idle senders.
@@ -435,16 +506,18 @@ backlog back by one time-out (then its breaker opens). CLAIMS=1 prints every cla
 const markdown = `## Endpoint isolation: a healthy webhook beside a bad one (\`bench/isolation.bench.ts\`)
 
 ${machineLine()} Two webhooks, each on its own local receiver (node:http on 127.0.0.1, in the same
-process): a healthy one that answers at once or after 5 ms, and a bad one that hangs (never answers, so
-the worker's time-out ends each attempt) or answers 500 at once — or no bad one. ${events.toLocaleString('en-US')} order_created events
-for the bad webhook are queued first, then ${events.toLocaleString('en-US')} for the healthy one; then \`runWorker\` (concurrency ${concurrency},
+process): a healthy one that answers at once or after 5 ms, and 1 or 10 bad ones that hang (never answer, so
+the worker's time-out ends each attempt) or answer 500 at once — or no bad one. ${events.toLocaleString('en-US')} order_created events
+for the healthy webhook and as many for the bad ones (spread evenly over them) are queued in one of three orders:
+every bad one first (queued first), one healthy then one bad (alternating, as events interleave in time), or a
+shuffle of that (random, the same seeded order in every round); then \`runWorker\` (concurrency ${concurrency},
 batches of ${batchSize}, \`deliveries: { timeoutMs: ${deliveries.timeoutMs}, leaseMs: ${deliveries.leaseMs} }\`, defaults otherwise: at most ${perEndpoint}
 sends in flight per webhook, so at most ${perEndpoint} to the healthy one, and the breaker opening after 5 consecutive
-failures) runs until every healthy event was received; the bad endpoint's deliveries are not waited for.
+failures) runs until every healthy event was received; the bad endpoints' deliveries are not waited for.
 Each run has a fresh schema, so no breaker state leaks between runs; the PostgreSQL server shares the same
 2 cores (1-minute load average at the start of the runs: ${measuredLoads[0]!.toFixed(1)}–${measuredLoads.at(-1)!.toFixed(1)}${
   measuredLoads.at(-1)! > 2.5 ? ', other work shared the machine' : ''
-}). One warm-up run, then ${rounds} rounds; each runs the bad-free run and both bad runs back to back per
+}). One warm-up run, then ${rounds} rounds; each runs the bad-free run and every bad scenario back to back per
 healthy receiver, the bad-free one first in odd rounds and last in even ones. The table gives, per
 scenario, the round with the median throughput ratio, against the bad-free run of that same round; the
 bad-free rows show their own median round, so a ratio is not always the quotient of the rows shown.
@@ -455,11 +528,11 @@ worker start. Every event is queued before the worker starts, so lag from emit i
 queueing the others; lag from worker start is what a p99 measures here (how long the last events waited for
 the worker), and the p99 ratio and the aim use it. Bad requests are those the bad endpoint got by the
 healthy endpoint's last receipt (by the time the worker stopped in brackets): a few, then the circuit
-breaker holds the rest back; breaker is what \`GET /v2/webhooks/{id}\` shows for the bad webhook at the end.
+breaker holds the rest back; breaker is what \`GET /v2/webhooks/{id}\` shows for the bad webhooks at the end.
 Claimer asleep is the share of the run between a claim that returned nothing and the next claim.
 
-| healthy receiver | bad endpoint | healthy deliveries/s | lag from emit p50 / p99 | lag from worker start p50 / p99 | throughput vs absent | p99 vs absent | bad requests | breaker at end | claimer asleep | aim met |
-|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|
+| healthy receiver | bad endpoints | bad events | healthy deliveries/s | lag from emit p50 / p99 | lag from worker start p50 / p99 | throughput vs absent | p99 vs absent | bad requests | breaker at end | claimer asleep | aim met |
+|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---|
 ${table.join('\n')}
 
 ${verdict}${idleNote}

@@ -6,15 +6,35 @@ type Ready = (claimed: ClaimedDelivery) => boolean;
 /**
  * The per-endpoint cap on sends in flight: which waiting delivery may go next, and which
  * endpoints have enough waiting. A slow or dead endpoint can hold at most `perEndpoint` sends; the rest of
- * its deliveries wait while other endpoints' deliveries pass them.
+ * its deliveries wait while other endpoints' deliveries pass them. An endpoint is slow from a send
+ * to it that turned slow until one answers in time, and meanwhile holds one send at most (none
+ * while the worker has no room for more slow sends, `roomForSlow`).
  */
 export function endpointSlots(perEndpoint: number) {
   const inFlight = new Map<string, number>();
+  const slow = new Set<string>();
+  let roomForSlow = true;
   const busy = (webhookId: string) => inFlight.get(webhookId) ?? 0;
+  const cap = (webhookId: string) => (!slow.has(webhookId) ? perEndpoint : roomForSlow ? 1 : 0);
   return {
     /** Whether the endpoint may take another send. */
     free(webhookId: string): boolean {
-      return busy(webhookId) < perEndpoint;
+      return busy(webhookId) < cap(webhookId);
+    },
+    /** How many sends the endpoint may have in flight: `perEndpoint`, or 1 while it is slow (0 while no slow send may start). */
+    cap,
+    /** Whether sends to the endpoint are slow: one turned slow, and none has answered in time since. */
+    slow(webhookId: string): boolean {
+      return slow.has(webhookId);
+    },
+    /** A send to the endpoint turned slow (`true`), or answered in time (`false`). */
+    mark(webhookId: string, isSlow: boolean): void {
+      if (isSlow) slow.add(webhookId);
+      else slow.delete(webhookId);
+    },
+    /** Whether slow endpoints may take sends: false while the worker has as many slow sends as it allows. */
+    set roomForSlow(room: boolean) {
+      roomForSlow = room;
     },
     /**
      * The index of the first waiting delivery whose endpoint has a free slot, or -1. With `ready`,
@@ -22,7 +42,8 @@ export function endpointSlots(perEndpoint: number) {
      */
     pick(waiting: readonly { readonly claimed: ClaimedDelivery }[], ready?: Ready): number {
       return waiting.findIndex(
-        ({ claimed }) => busy(claimed.delivery.webhookId) < perEndpoint && (!ready || ready(claimed)),
+        ({ claimed }) =>
+          busy(claimed.delivery.webhookId) < cap(claimed.delivery.webhookId) && (!ready || ready(claimed)),
       );
     },
     /** How many of the waiting deliveries could be sent now, given the free slots (and `ready`). */
@@ -33,7 +54,7 @@ export function endpointSlots(perEndpoint: number) {
         if (ready && !ready(claimed)) continue;
         const id = claimed.delivery.webhookId;
         const used = busy(id) + (taken.get(id) ?? 0);
-        if (used < perEndpoint) {
+        if (used < cap(id)) {
           taken.set(id, (taken.get(id) ?? 0) + 1);
           count += 1;
         }
@@ -41,16 +62,18 @@ export function endpointSlots(perEndpoint: number) {
       return count;
     },
     /**
-     * Endpoints with at least `allowance` deliveries waiting here: enough in hand, so claims pass
-     * them over and other endpoints' deliveries come in instead.
+     * Endpoints with at least `allowance` deliveries waiting here, and slow ones with one waiting
+     * or in flight (they send one at a time): enough in hand, so claims pass them over and other
+     * endpoints' deliveries come in instead.
      */
     crowded(waiting: readonly { readonly claimed: ClaimedDelivery }[], allowance: number): string[] {
       const counts = new Map<string, number>();
+      for (const id of slow) if (busy(id) > 0) counts.set(id, 1);
       for (const { claimed } of waiting) {
         const id = claimed.delivery.webhookId;
         counts.set(id, (counts.get(id) ?? 0) + 1);
       }
-      return [...counts].filter(([, count]) => count >= allowance).map(([id]) => id);
+      return [...counts].filter(([id, count]) => count >= (slow.has(id) ? 1 : allowance)).map(([id]) => id);
     },
     take(webhookId: string): void {
       inFlight.set(webhookId, busy(webhookId) + 1);

@@ -22,10 +22,13 @@ export interface SenderPool {
 /**
  * The senders of a running worker: each takes the first waiting delivery whose endpoint has a
  * free slot, settles it (`settleOne`) and hands the outcome to `writes`. A sender with nothing it
- * may send wakes the claimer and parks. A send that has taken a quarter of its time-out stops
- * counting against `concurrency`: another sender starts in its place, up to `4 × concurrency`
- * such slow sends, so endpoints that hang cannot take the senders of those that answer; when all
- * of an endpoint's slots are held by slow sends, `holdBack` defers the rest of its deliveries.
+ * may send wakes the claimer and parks. A send that turns slow stops counting against
+ * `concurrency`: another sender starts in its place, up to `4 × concurrency` such slow sends, so
+ * endpoints that hang cannot take the senders of those that answer. A send is slow once it has
+ * taken 8 times as long as the worker's answers usually take (at least 50 ms, at most a quarter
+ * of the time-out); its endpoint is then slow until one of its sends answers in time: it keeps
+ * one send in flight (`slots`), which starts as a slow one and so takes no sender at all. When
+ * all of an endpoint's slots are held by slow sends, `holdBack` defers the rest of its deliveries.
  * A delivery of a throttled webhook waits for its send slot (`throttles`) without taking a
  * sender, goes first once the slot has started, and is given back when its slot was missed.
  */
@@ -50,7 +53,7 @@ export function senderPool(
   },
 ): SenderPool {
   const { signal, waiting, slots, lowWater, crowd, claimer } = pool;
-  const slowMs = timeoutMsOf(options) / 4;
+  const slowness = sendSlowness(timeoutMsOf(options));
   const maxSlow = 4 * pool.concurrency;
   let parked: (() => void)[] = [];
   const wake = () => {
@@ -63,34 +66,67 @@ export function senderPool(
   const waitingFor = (webhookId: string) =>
     waiting.reduce((count, { claimed }) => count + (claimed.delivery.webhookId === webhookId ? 1 : 0), 0);
   // Sends in flight, so the slow ones can be found; a slow one's sender hands its place over.
-  const sends = new Set<{ readonly startedAt: number; readonly delivery: Delivery; slow: boolean }>();
+  const sends = new Set<Send>();
   let slowSends = 0;
-  const running = new Set<Promise<void>>();
-  const startSender = () => {
-    const run = sender().finally(() => running.delete(run));
-    running.add(run);
+  const countSlow = (change: number) => {
+    slowSends += change;
+    slots.roomForSlow = slowSends < maxSlow;
   };
+  const running = new Set<Promise<void>>();
+  const track = (run: Promise<void>) => {
+    const tracked = run.finally(() => running.delete(tracked));
+    running.add(tracked);
+  };
+  const startSender = () => track(sender());
   let watch: ReturnType<typeof setInterval> | undefined;
   const watchSlowSends = () => {
     const now = performance.now();
+    const slowAfter = slowness.after();
     const slowPer = new Map<string, number>();
     for (const send of sends) {
-      if (send.slow) slowPer.set(send.delivery.webhookId, (slowPer.get(send.delivery.webhookId) ?? 0) + 1);
-      if (send.slow || now - send.startedAt < slowMs || slowSends >= maxSlow) continue;
+      const webhookId = send.delivery.webhookId;
+      if (send.slow) slowPer.set(webhookId, (slowPer.get(webhookId) ?? 0) + 1);
+      if (send.slow || now - send.startedAt < slowAfter || slowSends >= maxSlow) continue;
       send.slow = true;
-      slowSends += 1;
-      const slow = (slowPer.get(send.delivery.webhookId) ?? 0) + 1;
-      slowPer.set(send.delivery.webhookId, slow);
-      if (slow >= pool.perEndpoint) pool.holdBack(send.delivery);
+      countSlow(1);
+      slots.mark(webhookId, true);
+      const slow = (slowPer.get(webhookId) ?? 0) + 1;
+      slowPer.set(webhookId, slow);
+      if (slow >= Math.max(1, slots.cap(webhookId))) pool.holdBack(send.delivery);
       if (!signal.aborted) startSender();
     }
   };
+
+  /** Sends one delivery and hands its outcome to the writer; its slot is given back and its endpoint's pace noted. */
+  async function sendOne(next: Waiting, send: Send): Promise<void> {
+    const webhookId = next.claimed.delivery.webhookId;
+    sends.add(send);
+    try {
+      // Awaited first: the writer's waiting outcomes may be swapped for a fresh group meanwhile.
+      const settled = await settleOne(deps, next.batch, next.claimed, options, pool.breakers);
+      const answeredIn = answerTime(settled);
+      if (answeredIn !== undefined) slowness.answered(answeredIn);
+      slots.mark(webhookId, performance.now() - send.startedAt >= slowness.after());
+      pool.writes.add(settled);
+    } catch (error) {
+      // A failed webhook read: the delivery keeps its lease and is sent again once it ends.
+      pool.storage.failed(error);
+    } finally {
+      sends.delete(send);
+      slots.give(webhookId);
+      // A slot of this endpoint is free: a sender parked on it may go on.
+      wake();
+    }
+    const write = pool.writes.afterSend();
+    if (write) await write;
+  }
 
   async function sender(): Promise<void> {
     while (!signal.aborted) {
       const index = pool.throttles.pick(waiting, slots);
       if (index < 0) {
-        if (claimer.done) return;
+        // Done once the claimer has stopped and no send is left whose end could free a slot.
+        if (claimer.done && sends.size === 0) return;
         alarm.at(pool.throttles.nextIn(waiting));
         claimer.wake();
         await new Promise<void>((resolve) => parked.push(resolve));
@@ -109,26 +145,18 @@ export function senderPool(
       // A claim that came back empty passed over crowded endpoints: claim again once the queue
       // runs low, or once this endpoint is no longer crowded.
       if (waiting.length < lowWater || waitingFor(webhookId) === crowd - 1) claimer.nudge();
-      const send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
-      sends.add(send);
-      try {
-        // Awaited first: the writer's waiting outcomes may be swapped for a fresh group meanwhile.
-        const settled = await settleOne(deps, next.batch, next.claimed, options, pool.breakers);
-        pool.writes.add(settled);
-      } catch (error) {
-        // A failed webhook read: the delivery keeps its lease and is sent again once it ends.
-        pool.storage.failed(error);
-      } finally {
-        sends.delete(send);
-        slots.give(webhookId);
-        // A slot of this endpoint is free: a sender parked on it may go on.
-        wake();
+      const send: Send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
+      if (slots.slow(webhookId)) {
+        // A slow endpoint's send starts as a slow one: it would hold this sender for its whole time-out.
+        send.slow = true;
+        countSlow(1);
+        track(sendOne(next, send).finally(() => countSlow(-1)));
+        continue;
       }
-      const write = pool.writes.afterSend();
-      if (write) await write;
+      await sendOne(next, send);
       if (send.slow) {
         // Another sender took this one's place when the send turned slow.
-        slowSends -= 1;
+        countSlow(-1);
         return;
       }
     }
@@ -137,7 +165,7 @@ export function senderPool(
   return {
     wake,
     start() {
-      watch = setInterval(watchSlowSends, slowMs / 4);
+      watch = setInterval(watchSlowSends, watchEveryMs);
       watch.unref?.();
       for (let i = 0; i < pool.concurrency; i += 1) startSender();
     },
@@ -146,6 +174,41 @@ export function senderPool(
       clearInterval(watch);
       alarm.stop();
       signal.removeEventListener('abort', wake);
+    },
+  };
+}
+
+/** A send in flight, watched for turning slow. */
+interface Send {
+  readonly startedAt: number;
+  readonly delivery: Delivery;
+  slow: boolean;
+}
+
+/** How often sends in flight are checked for turning slow. */
+const watchEveryMs = 20;
+/** A send is never slow sooner than this. */
+const minSlowMs = 50;
+
+/** How long the receiver took to answer an attempt; undefined when it did not answer (time-out, refused) or nothing was sent. */
+function answerTime(settled: Settled): number | undefined {
+  if (settled.kind !== 'attempted') return undefined;
+  const { attempt } = settled.attempted.item.outcome;
+  return attempt.statusCode === undefined ? undefined : attempt.latencyMs;
+}
+
+/**
+ * When a send counts as slow: 8 times the worker's usual answer time (a moving average of the
+ * answers its receivers gave), at least {@link minSlowMs} and at most a quarter of the time-out.
+ * Until a first answer, a quarter of the time-out.
+ */
+function sendSlowness(timeoutMs: number) {
+  const most = timeoutMs / 4;
+  let usual: number | undefined;
+  return {
+    after: () => (usual === undefined ? most : Math.min(most, Math.max(minSlowMs, 8 * usual))),
+    answered(ms: number) {
+      usual = usual === undefined ? ms : usual + (ms - usual) / 10;
     },
   };
 }
