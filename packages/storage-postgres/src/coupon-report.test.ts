@@ -200,4 +200,52 @@ describe('coupon report: memory and the PostgreSQL server agree on random data',
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('orders recorded at once, new and changed, all on one day and campaign: the report counts each once', async () => {
+    // Every one of these orders adds to the same day-count row, at commit: a race on that row.
+    const affiliateId = 'aff_race';
+    const auth = {
+      authenticate: async () => ({ userId: 'usr', affiliateId, roles: ['affiliate_admin' as const] }),
+    };
+    const memory = testService({ storage: memoryStorage(), now, auth });
+    const onServer = testService({ storage: server, now, auth });
+    const input = (i: number, campaignId: string): OrderInput => ({
+      id: `o_${i}`,
+      createdAt: '2026-01-10T09:00:00.000Z',
+      totalCents: 1_000,
+      campaignId,
+      products: [{ productVariationId: variations[i % 3]!, quantity: 1, unitPriceCents: 1_000 }],
+      couponRedemptions: [
+        {
+          code: i % 2 === 0 ? 'SAVE10' : 'FLAT5',
+          discountType: 'fixed',
+          discountAmount: 5,
+          discountCents: 500,
+          redeemedAt: '2026-01-10T09:00:00.000Z',
+        },
+      ],
+    });
+    for (const service of [memory, onServer]) {
+      const record = (i: number, campaignId: string) =>
+        service.commerce.recordOrder({ affiliateId, order: input(i, campaignId) });
+      await Promise.all(Array.from({ length: 24 }, (_, i) => record(i, 'cmp_a')));
+      // A third of them move to another campaign while new ones come in.
+      await Promise.all([
+        ...Array.from({ length: 8 }, (_, i) => record(i, 'cmp_b')),
+        ...Array.from({ length: 8 }, (_, i) => record(24 + i, 'cmp_a')),
+      ]);
+    }
+    for (const [campaignId, orders] of [
+      ['', 32],
+      ['&campaignId=cmp_a', 24],
+      ['&campaignId=cmp_b', 8],
+    ] as const) {
+      const url = `http://x/v2/ecommerceReports/coupons/used-on-orders?dateRange=today${campaignId}`;
+      const ask = async (service: typeof memory) =>
+        (await service.handle(new Request(url, { headers: { authorization: 'Bearer tok' } }))).text();
+      const answer = await ask(onServer);
+      expect(answer).toBe(await ask(memory));
+      expect(answer).toContain(`"totalOrders":${orders}`);
+    }
+  });
 });

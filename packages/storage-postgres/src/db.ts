@@ -69,13 +69,81 @@ function clientExec(client: Pool | PoolClient): Db['exec'] {
   };
 }
 
-function clientQuery(client: Pool | PoolClient): Db['query'] {
+/**
+ * SQLSTATEs of a named statement the connection cannot use: a table it reads changed shape under it
+ * (0A000, "cached plan must not change result type", after a migration added a column), or a
+ * pooler that moves statements between server connections (26000 "does not exist", 42P05 "already
+ * exists": PgBouncer in transaction mode before 1.21, or without `max_prepared_statements`). Each
+ * fails before the statement runs, so running it again unnamed is safe.
+ */
+const stalePlan = '0A000';
+const poolerCodes = new Set(['26000', '42P05']);
+
+/** True when `error` is a named statement the connection could not use (see {@link stalePlan}). */
+function unusableStatement(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === stalePlan || (typeof code === 'string' && poolerCodes.has(code));
+}
+
+/** Distinct statements named at most: beyond these, statements run unnamed, so the server's memory per connection stays bounded. */
+const maxNamedStatements = 256;
+
+/**
+ * The names of statements prepared once per connection: a statement's name is a hash of its
+ * text. Only statements with parameters are named (their texts are fixed; those without are
+ * migrations, BEGIN and locks). A statement whose plan went stale runs unnamed from then on; a
+ * pooler that loses statements turns naming off for the whole pool, said once in the log.
+ */
+interface StatementNames {
+  nameOf(text: string, params: readonly unknown[] | undefined): string | undefined;
+  /** Records that the named statement `text` failed with `error`. */
+  failed(text: string, error: unknown): void;
+}
+
+function statementNames(enabled: boolean, noteOff: () => void): StatementNames {
+  let on = enabled;
+  const names = new Map<string, string | undefined>();
+  return {
+    nameOf(text, params) {
+      if (!on || params === undefined || params.length === 0) return undefined;
+      if (names.has(text)) return names.get(text);
+      const name =
+        names.size < maxNamedStatements ? `ac_${createHash('sha1').update(text).digest('hex')}` : undefined;
+      names.set(text, name);
+      return name;
+    },
+    failed(text, error) {
+      if ((error as { code?: unknown }).code === stalePlan) names.set(text, undefined);
+      else if (on) {
+        on = false;
+        noteOff();
+      }
+    },
+  };
+}
+
+/** Statements run unnamed: PGlite, and a pool with prepared statements off. */
+const unnamed: StatementNames = { nameOf: () => undefined, failed: () => {} };
+
+/**
+ * `query` on a pool or on a connection checked out for a transaction (`inTransaction`), naming
+ * statements as `names` says.
+ */
+function clientQuery(client: Pool | PoolClient, names = unnamed, inTransaction = false): Db['query'] {
   return async <R>(text: string, params?: readonly unknown[]) => {
+    const name = names.nameOf(text, params);
     try {
-      const result = await client.query(text, params as unknown[] | undefined);
+      const values = params as unknown[] | undefined;
+      const result = await (name === undefined
+        ? client.query(text, values)
+        : client.query({ name, text, values }));
       return { rows: result.rows as R[] };
     } catch (error) {
-      throw storageFailure(error);
+      if (name === undefined || !unusableStatement(error)) throw storageFailure(error);
+      names.failed(text, error);
+      // In a transaction the failure has ended it; the transaction runs again (see pgPoolDb).
+      if (inTransaction) throw error;
+      return clientQuery(client)<R>(text, params);
     }
   };
 }
@@ -86,6 +154,17 @@ export interface PgPoolDbOptions {
   readonly ownsPool?: boolean;
   /** Where lost connections are reported, at most once every 10 s. Default: JSON lines on the console. */
   readonly logger?: Logger;
+  /**
+   * Prepare each statement once per connection and run it by name from then on, so the server
+   * does not parse and plan it again on every call. Default true.
+   *
+   * Turn it off behind a pooler that does not keep prepared statements with their connection:
+   * PgBouncer in transaction or statement mode before 1.21, or 1.21 and later with
+   * `max_prepared_statements = 0`. Left on there, the first statement the pooler loses turns
+   * naming off for the pool (one `storage.prepared_statements_off` warning) and runs again
+   * unnamed; a transaction it ended runs again from its start.
+   */
+  readonly preparedStatements?: boolean;
 }
 
 let sharedConsole: Logger | undefined;
@@ -127,8 +206,14 @@ export function pgPoolDb(pool: Pool, options: PgPoolDbOptions = {}): Db {
   };
   // Without a listener, an idle connection's error would be thrown as an uncaught 'error' event.
   pool.on('error', noteLost);
+  const names = statementNames(options.preparedStatements ?? true, () =>
+    (options.logger ?? defaultLogger()).warn(
+      'PostgreSQL lost a prepared statement (a pooler in transaction mode?); running statements unnamed from now on',
+      { event: 'storage.prepared_statements_off' },
+    ),
+  );
   return {
-    query: clientQuery(pool),
+    query: clientQuery(pool, names),
     exec: clientExec(pool),
     inTransaction: false,
     async transaction(fn, { serializable = false, lock } = {}) {
@@ -153,15 +238,16 @@ export function pgPoolDb(pool: Pool, options: PgPoolDbOptions = {}): Db {
         client.on('error', onError);
         try {
           await client.query(opening);
-          const result = await fn(joined(clientQuery(client), clientExec(client)));
+          const result = await fn(joined(clientQuery(client, names, true), clientExec(client)));
           await client.query('commit');
           return result;
         } catch (error) {
           if (isConnectionFailure(error)) broken ??= error;
           // On a connection that is gone, the server has already rolled the transaction back.
           if (broken === undefined) await client.query('rollback').catch(() => undefined);
-          if (!serializable || !lostToAnother(error) || attempt >= maxSerializableAttempts)
-            throw storageFailure(error);
+          // A statement the connection could not use ran nothing: the transaction runs again.
+          const again = (serializable && lostToAnother(error)) || unusableStatement(error);
+          if (!again || attempt >= maxSerializableAttempts) throw storageFailure(error);
         } finally {
           client.off('error', onError);
           // Released with its error, a broken connection is closed instead of going back to the pool.

@@ -6,7 +6,7 @@ import { postgresAffiliateStore } from './affiliate-store';
 import { postgresBillingStore } from './billing-store';
 import { postgresCaseStore } from './case-store';
 import { postgresCouponReportStore } from './coupon-report';
-import { type Db, defaultLogger, pgliteDb, pgPoolDb } from './db';
+import { type Db, defaultLogger, type PgPoolDbOptions, pgliteDb, pgPoolDb } from './db';
 import { postgresDeliveryStore } from './delivery-store';
 import { quoteSchema } from './identifiers';
 import { postgresJourneyStore } from './journey-store';
@@ -91,6 +91,11 @@ export interface ConnectPostgresOptions {
   readonly connectionTimeoutMs?: number;
   /** Where lost connections and the database's return are noted. Default: JSON lines on the console. */
   readonly logger?: Logger;
+  /**
+   * Prepare each statement once per connection. Default true; set false behind PgBouncer in
+   * transaction mode before 1.21 (see {@link PgPoolDbOptions.preparedStatements}).
+   */
+  readonly preparedStatements?: boolean;
 }
 
 /**
@@ -107,7 +112,11 @@ export async function connectPostgres(options: ConnectPostgresOptions): Promise<
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
   });
-  const db = pgPoolDb(pool, { ownsPool: true, ...(options.logger ? { logger: options.logger } : {}) });
+  const db = pgPoolDb(pool, {
+    ownsPool: true,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.preparedStatements === undefined ? {} : { preparedStatements: options.preparedStatements }),
+  });
   try {
     return await createPostgresStorage({
       db,

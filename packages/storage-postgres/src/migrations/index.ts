@@ -16,6 +16,7 @@ import { eventTypeListMigration } from './015-event-type-list';
 import { endpointControlsMigration } from './016-endpoint-controls';
 import { deliveryLogMigration } from './017-delivery-log';
 import { attemptHoursMigration } from './018-attempt-hours';
+import { deferredDayCountsMigration } from './019-deferred-day-counts';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -38,6 +39,7 @@ export const migrations: readonly Migration[] = [
   endpointControlsMigration,
   deliveryLogMigration,
   attemptHoursMigration,
+  deferredDayCountsMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';
