@@ -265,7 +265,12 @@ const whereTheRestGoes =
   'the kernel (route matching, access, input validation, the JSON answer) and 8 % converting the Express request into a ' +
   "fetch `Request` (undici's constructor, about 6 µs). The bare handler does neither of the last two. Under Hono, " +
   "`@hono/node-server` puts its own lighter `Request` and `Response` in place of undici's, for the SDK as for the bare " +
-  'handler, so what is left beside the floor there is the kernel itself.';
+  'handler. A JSON body whose length is declared is read with `arrayBuffer()`, which that server answers straight from ' +
+  "the socket; reading `request.body` instead made it build undici's `Request` and a web stream, and the PUT cost 1.70× " +
+  "the bare handler's CPU in a run of the same day (1.18× with `arrayBuffer()`). What is left beside the floor under Hono " +
+  "is the kernel itself: in a profile of the SDK's Hono server, 7 % of its busy CPU is the kernel (routing, access, " +
+  "validation, the JSON answer) and 1.5 % neverthrow, against about 3.5 % for the bare handler's own code and Hono's " +
+  'router; the socket writes (about 30 %) and the PostgreSQL driver (about 10 %) weigh the same on both sides.';
 
 interface Server {
   readonly kind: Kind;

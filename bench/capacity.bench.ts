@@ -4,8 +4,8 @@
  * PostgreSQL server to a receiver in a process of its own that answers 200 at once. Measured per
  * delivery: each worker's CPU (`process.cpuUsage`), the receiver's, and PostgreSQL's — only the
  * server processes of this benchmark's own connections (found by `application_name` in
- * `pg_stat_activity`, read from /proc). Runs with 1 and then 2 workers; from the 1-worker costs it
- * predicts what 2 workers reach on this machine and compares with what they did. Writes its table
+ * `pg_stat_activity`, read from /proc). Runs with 1, 2 and 4 workers; from the 1-worker costs it
+ * predicts what more workers reach on this machine and compares with what they did. Writes its table
  * to docs/benchmarks.md (`capacity`).
  *
  * Run: npx tsx --conditions=@affiliate-commerce/source bench/capacity.bench.ts
@@ -189,7 +189,7 @@ async function main(): Promise<void> {
     if (created.status !== 201) throw new Error(`creating the webhook answered ${created.status}`);
     const runs: Run[] = [];
     for (let round = 0; round <= rounds; round += 1) {
-      for (const count of [1, 2]) {
+      for (const count of [1, 2, 4]) {
         await queue(service, admin, schema);
         const run = await drain(schema, count, admin, receiverProc);
         // Round 0 warms the server's caches and plans; it is not kept.
@@ -212,6 +212,7 @@ async function main(): Promise<void> {
     };
     const one = of(1);
     const two = of(2);
+    const four = of(4);
     const cores = cpus().length;
     // Everything shares this machine's cores: two workers can at most use all of them.
     const perDelivery = one.workerMicros + one.postgresMicros + one.receiverMicros;
@@ -232,10 +233,12 @@ async function main(): Promise<void> {
       '|---|---:|---:|---:|---:|',
       row('1 process', one),
       row('2 processes', two),
+      row('4 processes', four),
       '',
       `Check of the model: from the 1-worker costs, ${fmt(perDelivery)} µs of CPU per delivery in all (worker, database, receiver), ` +
         `the ${cores} cores of this machine allow at most ${fmt(predicted)} deliveries/s; 2 workers reached ${fmt(two.perSecond)}/s ` +
-        `(${((two.perSecond / predicted) * 100).toFixed(0)} % of that bound).`,
+        `(${((two.perSecond / predicted) * 100).toFixed(0)} % of that bound) and 4 workers ${fmt(four.perSecond)}/s ` +
+        `(${((four.perSecond / predicted) * 100).toFixed(0)} %): more processes than cores only add contention.`,
     ].join('\n');
     console.log(`\n${markdown}`);
     writeSection('capacity', markdown);

@@ -489,7 +489,7 @@ const verdict =
     : `Against the aim (${aimText}): not met with ${missed
         .map(
           (row) =>
-            `a healthy receiver that ${receiverName(row.run.healthy)} and bad endpoints that ${row.run.bad} (${spreadName(row.run.spread)})`,
+            `a healthy receiver that ${receiverName(row.run.healthy)} and bad endpoints that ${row.run.bad === 'hangs' ? 'hang' : 'answer 500'} (${spreadName(row.run.spread)})`,
         )
         .join('; ')}.`;
 // Why the claimer sits between claims, so "claimer asleep" is not read as idle senders.
@@ -499,9 +499,14 @@ Where the time goes: with one busy endpoint the healthy webhook is limited by it
 (\`perEndpoint\`), not by claims: once two batches of it wait in the worker, claims pass it over and come back
 empty, and the claimer waits until it is below that again (claimer asleep ${idleRange} of the time) while
 the senders keep its ${perEndpoint} slots busy. Against the receiver that answers at once the run is CPU-bound on 2
-cores shared with PostgreSQL and swings between rounds (see the rounds below); with a bad endpoint that
-hangs, its due backlog is read past by each claim until its sends turn slow and the worker puts the
-backlog back by one time-out (then its breaker opens). CLAIMS=1 prints every claim.`;
+cores shared with PostgreSQL, and the bad-free runs alone swing by a quarter between rounds (see the rounds
+below), more than most of the gaps in the table. Against the receiver that answers after 5 ms the run is not
+CPU-bound, and what a bad endpoint costs shows: nothing for one, and about a sixth of the throughput for ten that
+hang. Each hanging endpoint holds a sender for its first send until that send turns slow (8 times the usual answer
+time, 50 ms here), then keeps one send in flight that holds none; its other due deliveries are moved one
+time-out (2 s) on, by an update of each of them, and come due again together two seconds later, until its
+breaker opens after 5 time-outs: the sends that turn slow at the start and those updates every two seconds are
+what the healthy endpoint loses. CLAIMS=1 prints every claim.`;
 
 const markdown = `## Endpoint isolation: a healthy webhook beside a bad one (\`bench/isolation.bench.ts\`)
 

@@ -9,6 +9,7 @@ const all = [
   'payload',
   'verify',
   'delivery',
+  'delivery-statements',
   'isolation',
   'capture-size',
   'coupon-report',

