@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createService,
-  flexibleRateLimiter,
-  isStorageUnavailable,
-  randomIds,
-  type Storage,
-  systemClock,
-} from '@affiliate-commerce/core';
-import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
+import { isStorageUnavailable, type Storage } from '@affiliate-commerce/core';
 import { memoryLogger } from '@affiliate-commerce/testkit';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -16,22 +8,7 @@ import { pgPoolDb } from './db';
 import { isConnectionFailure } from './outage';
 import { connectPostgres } from './postgres-storage';
 import { type SwitchableProxy, switchableProxy } from './switchable-proxy.test-support';
-import { testDatabaseUrl } from './test-database.test-support';
-
-function serviceOn(storage: Storage) {
-  return createService({
-    storage,
-    auth: staticTokenAuth({
-      admin: { userId: 'u_admin', affiliateId: 'aff_1', roles: ['affiliate_super_admin'] },
-    }),
-    clock: systemClock(),
-    ids: randomIds(),
-    rateLimiter: flexibleRateLimiter(),
-    secretKey: Buffer.alloc(32, 7).toString('base64'),
-    processor: sandboxProcessor(),
-    caseSystem: sandboxCaseSystem(),
-  });
-}
+import { serviceOn, testDatabaseUrl } from './test-database.test-support';
 
 const get = (path: string) =>
   new Request(`http://api.test${path}`, { headers: { authorization: 'Bearer admin' } });

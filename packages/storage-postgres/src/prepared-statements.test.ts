@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createService,
-  flexibleRateLimiter,
-  randomIds,
-  type Storage,
-  systemClock,
-} from '@affiliate-commerce/core';
-import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
+import type { Storage } from '@affiliate-commerce/core';
 import { memoryLogger } from '@affiliate-commerce/testkit';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pgPoolDb } from './db';
 import { createPostgresStorage } from './postgres-storage';
-import { testDatabaseUrl } from './test-database.test-support';
+import { serviceOn, testDatabaseUrl } from './test-database.test-support';
 
 /**
  * Storage on a pool of one connection, so the test sees the statements that connection holds
@@ -23,16 +16,7 @@ async function onOneConnection(options: { preparedStatements?: boolean } = {}) {
   const pool = new pg.Pool({ connectionString: testDatabaseUrl, max: 1 });
   const { logger, events } = memoryLogger();
   const storage = await createPostgresStorage({ db: pgPoolDb(pool, { logger, ...options }), schema });
-  const service = createService({
-    storage,
-    auth: staticTokenAuth({ admin: { userId: 'u', affiliateId: 'aff_1', roles: ['affiliate_super_admin'] } }),
-    clock: systemClock(),
-    ids: randomIds(),
-    rateLimiter: flexibleRateLimiter(),
-    secretKey: Buffer.alloc(32, 7).toString('base64'),
-    processor: sandboxProcessor(),
-    caseSystem: sandboxCaseSystem(),
-  });
+  const service = serviceOn(storage);
   const listWebhooks = async () =>
     (
       await service.handle(

@@ -1,4 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import {
+  createService,
+  flexibleRateLimiter,
+  type Principal,
+  randomIds,
+  type Service,
+  type Storage,
+  systemClock,
+} from '@affiliate-commerce/core';
+import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import pg from 'pg';
 import { type Db, pgPoolDb } from './db';
 
@@ -32,4 +42,26 @@ export async function freshServerSchema(
       await pool.end();
     },
   };
+}
+
+/**
+ * The service on `storage` with the real clock, ids and rate limiter and the sandbox processor and
+ * case system; `Bearer admin` is a super admin of `aff_1` unless other principals are given.
+ */
+export function serviceOn(
+  storage: Storage,
+  principals: Record<string, Principal> = {
+    admin: { userId: 'u_admin', affiliateId: 'aff_1', roles: ['affiliate_super_admin'] },
+  },
+): Service {
+  return createService({
+    storage,
+    auth: staticTokenAuth(principals),
+    clock: systemClock(),
+    ids: randomIds(),
+    rateLimiter: flexibleRateLimiter(),
+    secretKey: Buffer.alloc(32, 7).toString('base64'),
+    processor: sandboxProcessor(),
+    caseSystem: sandboxCaseSystem(),
+  });
 }
