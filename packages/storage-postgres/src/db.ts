@@ -81,9 +81,14 @@ const poolerCodes = new Set(['26000', '42P05']);
 
 /** True when `error` is a named statement the connection could not use (see {@link stalePlan}). */
 function unusableStatement(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === stalePlan || (typeof code === 'string' && poolerCodes.has(code));
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && poolerCodes.has(code)) return true;
+  // 0A000 is every unsupported feature; only this one is a plan gone stale.
+  return code === stalePlan && typeof message === 'string' && message.includes('cached plan must not change');
 }
+
+/** Failures of named statements inside a transaction, which the transaction runs again for. */
+const runAgain = new WeakSet<object>();
 
 /** Distinct statements named at most: beyond these, statements run unnamed, so the server's memory per connection stays bounded. */
 const maxNamedStatements = 256;
@@ -142,7 +147,10 @@ function clientQuery(client: Pool | PoolClient, names = unnamed, inTransaction =
       if (name === undefined || !unusableStatement(error)) throw storageFailure(error);
       names.failed(text, error);
       // In a transaction the failure has ended it; the transaction runs again (see pgPoolDb).
-      if (inTransaction) throw error;
+      if (inTransaction) {
+        if (typeof error === 'object' && error !== null) runAgain.add(error);
+        throw error;
+      }
       return clientQuery(client)<R>(text, params);
     }
   };
@@ -246,7 +254,9 @@ export function pgPoolDb(pool: Pool, options: PgPoolDbOptions = {}): Db {
           // On a connection that is gone, the server has already rolled the transaction back.
           if (broken === undefined) await client.query('rollback').catch(() => undefined);
           // A statement the connection could not use ran nothing: the transaction runs again.
-          const again = (serializable && lostToAnother(error)) || unusableStatement(error);
+          const again =
+            (serializable && lostToAnother(error)) ||
+            (typeof error === 'object' && error !== null && runAgain.has(error));
           if (!again || attempt >= maxSerializableAttempts) throw storageFailure(error);
         } finally {
           client.off('error', onError);
