@@ -144,7 +144,6 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   });
   const senders = senderPool(deps, options, {
     ...shared,
-    perEndpoint,
     concurrency,
     claimer,
     writes,

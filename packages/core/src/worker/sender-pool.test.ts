@@ -46,7 +46,6 @@ async function pool(
       signal: controller.signal,
       waiting,
       slots: endpointSlots(options.perEndpoint),
-      perEndpoint: options.perEndpoint,
       concurrency: options.concurrency,
       lowWater: 1,
       crowd: 100,

@@ -24,7 +24,6 @@ interface SenderPoolParts {
   readonly signal: AbortSignal;
   readonly waiting: Waiting[];
   readonly slots: EndpointSlots;
-  readonly perEndpoint: number;
   readonly concurrency: number;
   readonly lowWater: number;
   readonly crowd: number;
@@ -52,7 +51,6 @@ interface SenderPoolParts {
  */
 export function senderPool(deps: ServiceDeps, options: DeliveryOptions, pool: SenderPoolParts): SenderPool {
   const { signal, waiting, slots, lowWater, crowd, claimer } = pool;
-  const slowness = sendSlowness(timeoutMsOf(options));
   let parked: (() => void)[] = [];
   const wake = () => {
     const resume = parked;
@@ -68,7 +66,9 @@ export function senderPool(deps: ServiceDeps, options: DeliveryOptions, pool: Se
   };
   const startSender = () => track(sender());
   // Sends in flight, so the slow ones can be found; a slow one's sender hands its place over.
-  const { sends, countSlow, watchSlowSends, noteEnd } = slowSendWatch(slots, slowness, 4 * pool.concurrency, {
+  const { sends, countSlow, watchSlowSends, noteEnd } = slowSendWatch(slots, {
+    timeoutMs: timeoutMsOf(options),
+    maxSlow: 4 * pool.concurrency,
     holdBack: pool.holdBack,
     replace: () => {
       if (!signal.aborted) startSender();
@@ -168,19 +168,22 @@ const watchEveryMs = 20;
 const minSlowMs = 50;
 
 /**
- * The sends in flight of a sender pool, and the watch that finds those that turned slow: each is
- * counted as slow (at most `maxSlow` at once), its endpoint marked slow in `slots`, its sender
- * replaced (`replace`), and its endpoint held back when all its slots hold slow sends.
+ * The sends in flight of a sender pool, and the watch that finds those that turned slow (see
+ * {@link sendSlowness}): each is counted as slow (at most `maxSlow` at once) and its sender
+ * replaced (`replace`); its endpoint is marked slow in `slots`, which leaves it the one slot this
+ * send holds, so the rest of its deliveries are held back (`holdBack`).
  */
 function slowSendWatch(
   slots: EndpointSlots,
-  slowness: ReturnType<typeof sendSlowness>,
-  maxSlow: number,
   on: {
+    readonly timeoutMs: number;
+    readonly maxSlow: number;
     readonly holdBack: (delivery: Pick<Delivery, 'affiliateId' | 'webhookId'>) => void;
     readonly replace: () => void;
   },
 ) {
+  const { maxSlow } = on;
+  const slowness = sendSlowness(on.timeoutMs);
   const sends = new Set<Send>();
   let slowSends = 0;
   const countSlow = (change: number) => {
@@ -190,17 +193,12 @@ function slowSendWatch(
   const watchSlowSends = () => {
     const now = performance.now();
     const slowAfter = slowness.after();
-    const slowPer = new Map<string, number>();
     for (const send of sends) {
-      const webhookId = send.delivery.webhookId;
-      if (send.slow) slowPer.set(webhookId, (slowPer.get(webhookId) ?? 0) + 1);
       if (send.slow || now - send.startedAt < slowAfter || slowSends >= maxSlow) continue;
       send.slow = true;
       countSlow(1);
-      slots.mark(webhookId, true);
-      const slow = (slowPer.get(webhookId) ?? 0) + 1;
-      slowPer.set(webhookId, slow);
-      if (slow >= Math.max(1, slots.cap(webhookId))) on.holdBack(send.delivery);
+      slots.mark(send.delivery.webhookId, true);
+      on.holdBack(send.delivery);
       on.replace();
     }
   };
