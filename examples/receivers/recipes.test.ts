@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { callApi } from '@affiliate-commerce/testkit';
 import { verifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
@@ -136,16 +137,7 @@ afterAll(async () => {
 /** Calls the demo API with a demo token; answers the status and the parsed `data`. */
 async function api<T>(method: string, path: string, token: string, body?: unknown) {
   const { url } = await theDemo();
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text).data : undefined) as T, text };
+  return callApi<T>(url, { method, path, token, body });
 }
 
 /** Waits until `read()` matches `pattern`; fails with what was read after `ms`. */

@@ -59,28 +59,6 @@ export const cspViolations = (page: Page): Promise<string[]> =>
 export const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-/** One API call with a bearer token: the status, the body as text, and the envelope's `data`. */
-export async function callApi<T>(
-  origin: string,
-  request: { method: string; path: string; token: string; body?: unknown },
-): Promise<{ status: number; text: string; data: T }> {
-  const { method, path, token, body } = request;
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    data: (text.startsWith('{') ? JSON.parse(text).data : undefined) as T,
-  };
-}
-
 /**
  * Serves a fetch-style handler on 127.0.0.1 (a free port), as a fetch runtime would: each
  * request becomes a WHATWG `Request` with the URL the client sent.

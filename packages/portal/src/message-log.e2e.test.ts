@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runWorker, type Service, type Storage, silentLogger } from '@affiliate-commerce/core';
 import { openPglite } from '@affiliate-commerce/storage-postgres';
+import { callApi } from '@affiliate-commerce/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDemoApp } from '../../../examples/demo-server/src/demo-app';
@@ -16,7 +17,6 @@ import { describeInChromium, launchChromium } from '../../../test-support/chromi
 import type { DeliveryDetail } from './app/message-types';
 import {
   axeViolations,
-  callApi,
   closeServers,
   cspViolations,
   portalContext,

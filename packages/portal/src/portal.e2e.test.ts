@@ -10,12 +10,13 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { runWorker, type Service, type Storage } from '@affiliate-commerce/core';
 import { openPglite } from '@affiliate-commerce/storage-postgres';
+import { callApi } from '@affiliate-commerce/testkit';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDemoApp } from '../../../examples/demo-server/src/demo-app';
 import { describeInChromium, launchChromium } from '../../../test-support/chromium';
 import type { EventAnswer, EventPayload } from './app/types';
-import { axeViolations, callApi, cspViolations } from './browser.test-support';
+import { axeViolations, cspViolations } from './browser.test-support';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshots = new URL('../../../docs/portal/', import.meta.url).pathname;

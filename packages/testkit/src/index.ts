@@ -29,6 +29,7 @@ export { type SelfSignedCertificate, selfSignedCertificate } from './fakes/self-
 export { sequentialIds } from './fakes/sequential-ids';
 export { type TestClock, testClock } from './fakes/test-clock';
 export { type Received, type ReceiverAnswer, startReceiver } from './fakes/test-receiver';
+export { type ApiCall, apiRequest, callApi } from './service/api-call';
 export { deliveryCapture } from './service/delivery-capture';
 export { supportFixtureSeed } from './service/sandbox-fixture';
 export { testSecretKey } from './service/test-secret-key';

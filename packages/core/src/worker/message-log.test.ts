@@ -1,4 +1,10 @@
-import { fakeHttpClient, fakeResolver, testService, testTokens } from '@affiliate-commerce/testkit';
+import {
+  apiRequest,
+  fakeHttpClient,
+  fakeResolver,
+  testService,
+  testTokens,
+} from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome, HttpRequest } from '../ports/net/http-client';
 
@@ -21,16 +27,7 @@ function setup() {
   const service = testService({ http, resolver: fakeResolver({ 'hooks.example.com': ['93.184.216.34'] }) });
   const answers: string[] = [];
   async function call(method: string, path: string, body?: unknown, token: string = testTokens.superAdmin) {
-    const response = await service.handle(
-      new Request(`http://api.test${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
+    const response = await service.handle(apiRequest(`http://api.test${path}`, { method, token, body }));
     const text = await response.text();
     answers.push(text);
     // biome-ignore lint/suspicious/noExplicitAny: JSON answers of several shapes
