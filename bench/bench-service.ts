@@ -3,7 +3,9 @@ import {
   type EventRecord,
   flexibleRateLimiter,
   type Principal,
+  type RunSummary,
   randomIds,
+  runWorker,
   type Service,
   type ServiceOptions,
   type Storage,
@@ -59,6 +61,33 @@ export const benchWorkerPacing = {
   idleMs: 1,
   maxIdleMs: 5,
 } as const;
+
+/**
+ * Runs `runWorker` paced as {@link benchWorkerPacing} until `count` deliveries have succeeded, and
+ * answers how many did; `onBatch` sees each written batch too.
+ *
+ * @example
+ * const delivered = await deliverAll(service, 5_000);
+ */
+export async function deliverAll(
+  service: Service,
+  count: number,
+  onBatch?: (summary: RunSummary) => void,
+): Promise<number> {
+  let delivered = 0;
+  const controller = new AbortController();
+  await runWorker({
+    service,
+    signal: controller.signal,
+    ...benchWorkerPacing,
+    onBatch: (summary) => {
+      onBatch?.(summary);
+      delivered += summary.succeeded;
+      if (delivered >= count) controller.abort();
+    },
+  });
+  return delivered;
+}
 
 let emitted = 0;
 

@@ -13,11 +13,11 @@
  * (EVENTS=10000 by default.)
  */
 import { loadavg } from 'node:os';
-import { createService, runWorker } from '@affiliate-commerce/core';
+import { createService } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { startOwnPostgres } from '../faults/own-postgres';
-import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
+import { benchServiceOptions, deliverAll, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 
 const events = Number(process.env.EVENTS ?? 10_000);
@@ -113,18 +113,8 @@ async function emitAndDeliver(
   // What autovacuum does on a live database; without it the planner misjudges a freshly filled outbox.
   await admin.query(`analyze "${schema}".deliveries`);
   await admin.query('select pg_stat_statements_reset()');
-  let delivered = 0;
-  const controller = new AbortController();
   started = performance.now();
-  await runWorker({
-    service,
-    signal: controller.signal,
-    ...benchWorkerPacing,
-    onBatch: (summary) => {
-      delivered += summary.succeeded;
-      if (delivered >= count) controller.abort();
-    },
-  });
+  await deliverAll(service, count);
   const deliver = {
     perSecond: (count / (performance.now() - started)) * 1000,
     statements: await statements(),

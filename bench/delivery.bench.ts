@@ -16,12 +16,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createService, type EventRecord, runWorker, webhookHeaders } from '@affiliate-commerce/core';
+import { createService, type EventRecord, webhookHeaders } from '@affiliate-commerce/core';
 import { buildV2Payload } from '@affiliate-commerce/core/http';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
+import { benchServiceOptions, benchWorkerPacing, deliverAll, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 import { followPostgres, withApplicationName } from './postgres-cpu';
 
@@ -112,19 +112,11 @@ async function sdk(count: number, worker = service): Promise<Run> {
   received = 0;
   let delivered = 0;
   writes = 0;
-  const controller = new AbortController();
-  const run = await measured(() =>
-    runWorker({
-      service: worker,
-      signal: controller.signal,
-      ...benchWorkerPacing,
-      onBatch: (summary) => {
-        writes += 1;
-        delivered += summary.succeeded;
-        if (delivered >= count) controller.abort();
-      },
-    }),
-  );
+  const run = await measured(async () => {
+    delivered = await deliverAll(worker, count, () => {
+      writes += 1;
+    });
+  });
   if (delivered !== count || received !== count)
     throw new Error(`delivered ${delivered}, received ${received} of ${count}`);
   return run;

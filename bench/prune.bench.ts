@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { createService, type PruneCounts, runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
 import pg from 'pg';
-import { benchServiceOptions, benchWorkerPacing, queueOrderEvents } from './bench-service';
+import { benchServiceOptions, benchWorkerPacing, deliverAll, queueOrderEvents } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 
 const seed = Number(process.env.SEED ?? 1_000_000);
@@ -117,8 +117,6 @@ interface Run {
 async function deliver(count: number, withPrune: boolean): Promise<Run> {
   received = 0;
   claims = [];
-  let delivered = 0;
-  const worker = new AbortController();
   const pruning = new AbortController();
   const at = performance.now();
   const prune = withPrune
@@ -127,15 +125,7 @@ async function deliver(count: number, withPrune: boolean): Promise<Run> {
         pruneMs: performance.now() - at,
       }))
     : undefined;
-  await runWorker({
-    service,
-    signal: worker.signal,
-    ...benchWorkerPacing,
-    onBatch: (summary) => {
-      delivered += summary.succeeded;
-      if (delivered >= count) worker.abort();
-    },
-  });
+  const delivered = await deliverAll(service, count);
   const ms = performance.now() - at;
   pruning.abort();
   const pruneRun = await prune;
