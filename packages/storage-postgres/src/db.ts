@@ -130,11 +130,37 @@ function statementNames(enabled: boolean, noteOff: () => void): StatementNames {
 /** Statements run unnamed: PGlite, and a pool with prepared statements off. */
 const unnamed: StatementNames = { nameOf: () => undefined, failed: () => {} };
 
+/** Runs of a statement of its own that lost a deadlock before the failure is reported. */
+const maxDeadlockAttempts = 5;
+
 /**
  * `query` on a pool or on a connection checked out for a transaction (`inTransaction`), naming
- * statements as `names` says.
+ * statements as `names` says. A statement of its own (not in a transaction) that PostgreSQL
+ * ended to break a deadlock wrote nothing, so it runs again, a few times, a moment apart: the
+ * outbox's statements lock queue rows and records, and two of them that meet on the same
+ * delivery in opposite orders (a manual retry and a late outcome, say) must not fail the caller.
  */
 function clientQuery(client: Pool | PoolClient, names = unnamed, inTransaction = false): Db['query'] {
+  const once = statementOnce(client, names, inTransaction);
+  if (inTransaction) return once;
+  return async <R>(text: string, params?: readonly unknown[]) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await once<R>(text, params);
+      } catch (error) {
+        if (!lostToAnother(error) || attempt >= maxDeadlockAttempts) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  };
+}
+
+/** One run of a statement, named as `names` says, run again unnamed when the name was lost. */
+function statementOnce(
+  client: Pool | PoolClient,
+  names: StatementNames,
+  inTransaction: boolean,
+): Db['query'] {
   return async <R>(text: string, params?: readonly unknown[]) => {
     const name = names.nameOf(text, params);
     try {
