@@ -111,7 +111,7 @@ interface Run {
 
 async function queue(service: Service, admin: pg.Client, schema: string) {
   await queueOrderEvents(service, events, 'aff_cap');
-  await admin.query(`analyze "${schema}".deliveries`);
+  await admin.query(`analyze "${schema}".deliveries, "${schema}".delivery_queue`);
 }
 
 async function drain(
@@ -132,9 +132,7 @@ async function drain(
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await postgres.sample();
-    const { rows } = await admin.query<{ n: string }>(
-      `select count(*) as n from "${schema}".deliveries where status = 'pending'`,
-    );
+    const { rows } = await admin.query<{ n: string }>(`select count(*) as n from "${schema}".delivery_queue`);
     if (Number(rows[0]?.n) === 0) break;
   }
   const seconds = (performance.now() - started) / 1000;

@@ -111,7 +111,7 @@ async function emitAndDeliver(
   await queueOrderEvents(service, count);
   const emit = { perSecond: (count / (performance.now() - started)) * 1000, statements: await statements() };
   // What autovacuum does on a live database; without it the planner misjudges a freshly filled outbox.
-  await admin.query(`analyze "${schema}".deliveries`);
+  await admin.query(`analyze "${schema}".deliveries, "${schema}".delivery_queue`);
   await admin.query('select pg_stat_statements_reset()');
   started = performance.now();
   await deliverAll(service, count);

@@ -80,7 +80,7 @@ await admin.connect();
 async function queue(count: number): Promise<EventRecord[]> {
   const records = await queueOrderEvents(service, count);
   // What autovacuum does on a live database; without it the planner misjudges a freshly filled outbox.
-  await admin.query(`analyze "${schema}".deliveries`);
+  await admin.query(`analyze "${schema}".deliveries, "${schema}".delivery_queue`);
   return records;
 }
 

@@ -169,10 +169,15 @@ async function floorDeliveries(
   if (webhookIds.length === 0) return;
   const rows = events.flatMap(([eventId, type]) => webhookIds.map((webhookId) => [eventId, type, webhookId]));
   await client.query(
-    `insert into "${schema}".deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
-       next_attempt_at, created_at, updated_at)
-     select $1, 'dlv_' || gen_random_uuid(), w, e, t, 'pending', 0, $2, $2, $2
-     from unnest($3::text[], $4::text[], $5::text[]) as r(e, t, w)`,
+    `with stored as (
+       insert into "${schema}".deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+         created_at, updated_at)
+       select $1, 'dlv_' || gen_random_uuid(), w, e, t, 'pending', 0, $2, $2
+       from unnest($3::text[], $4::text[], $5::text[]) as r(e, t, w)
+       returning affiliate_id, webhook_id, id
+     )
+     insert into "${schema}".delivery_queue (affiliate_id, webhook_id, id, due_at)
+     select affiliate_id, webhook_id, id, $2 from stored`,
     [affiliateId, now, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
   );
 }

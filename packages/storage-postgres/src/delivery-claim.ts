@@ -7,56 +7,61 @@ export function deliveryClaims(
   db: Db,
   sql: Sql,
 ): Pick<DeliveryStore, 'claimDue' | 'release' | 'defer' | 'resume'> {
-  // One statement: pick due rows no other worker holds, lease them, and join their events. A
-  // delivery of an ordered webhook waits while an earlier one about the same entity is pending
-  // (leased or waiting for its retry), so an entity's deliveries go one at a time, in order.
+  // One statement: pick due queue rows no other worker holds, lease them, and join their records
+  // and events. The claim reads and locks only the narrow queue. A delivery of an ordered webhook
+  // waits while an earlier one about the same entity is queued (leased or waiting for its retry),
+  // so an entity's deliveries go one at a time, in order.
   const claim = sql(
     `with due as (
-       select d.affiliate_id, d.id from {s}.deliveries d
-       where d.status = 'pending' and d.next_attempt_at <= $1
-         and (d.lease_expires_at is null or d.lease_expires_at <= $1)
-         and d.webhook_id <> all($5::text[])
-         and (d.ordering_key is null or not exists (
-           select 1 from {s}.deliveries p
-           where p.webhook_id = d.webhook_id and p.ordering_key = d.ordering_key
-             and p.status = 'pending' and p.seq < d.seq))
-       order by d.next_attempt_at, d.id
+       select q.affiliate_id, q.webhook_id, q.id from {s}.delivery_queue q
+       where q.due_at <= $1
+         and (q.lease_expires_at is null or q.lease_expires_at <= $1)
+         and q.webhook_id <> all($5::text[])
+         and (q.ordering_key is null or not exists (
+           select 1 from {s}.delivery_queue p
+           where p.webhook_id = q.webhook_id and p.ordering_key = q.ordering_key and p.seq < q.seq))
+       order by q.due_at, q.id
        limit $2
        for update skip locked
      ), claimed as (
-       update {s}.deliveries d set lease_token = $3, lease_expires_at = $4
-       from due where d.affiliate_id = due.affiliate_id and d.id = due.id
-       returning d.*
+       update {s}.delivery_queue q set lease_token = $3, lease_expires_at = $4
+       from due where q.affiliate_id = due.affiliate_id and q.webhook_id = due.webhook_id and q.id = due.id
+       returning q.affiliate_id, q.webhook_id, q.id, q.due_at
      )
      -- One JSON document for the whole batch: parsing it is one native JSON.parse, where a row per
      -- delivery cost more to decode in the driver than the claim costs the server.
      select coalesce(json_agg(json_build_object(
-         'affiliate_id', c.affiliate_id, 'id', c.id, 'webhook_id', c.webhook_id, 'event_id', c.event_id,
-         'event_type', c.event_type, 'status', c.status, 'attempts', c.attempts, 'next_attempt_at', c.next_attempt_at,
-         'last_attempt_at', c.last_attempt_at, 'last_status_code', c.last_status_code,
-         'ordering_key', c.ordering_key, 'created_at', c.created_at,
-         'updated_at', c.updated_at, 'event_occurred_at', e.occurred_at, 'event_data', e.data,
+         'affiliate_id', d.affiliate_id, 'id', d.id, 'webhook_id', d.webhook_id, 'event_id', d.event_id,
+         'event_type', d.event_type, 'status', d.status, 'attempts', d.attempts, 'next_attempt_at', c.due_at,
+         'last_attempt_at', d.last_attempt_at, 'last_status_code', d.last_status_code,
+         'ordering_key', d.ordering_key, 'created_at', d.created_at,
+         'updated_at', d.updated_at, 'event_occurred_at', e.occurred_at, 'event_data', e.data,
          'event_patient', e.patient, 'event_attribution', e.attribution, 'event_traceparent', e.traceparent
-       ) order by c.next_attempt_at, c.id), '[]') as claimed
-     from claimed c join {s}.events e on e.affiliate_id = c.affiliate_id and e.id = c.event_id`,
+       ) order by c.due_at, c.id), '[]') as claimed
+     from claimed c
+     join {s}.deliveries d on d.affiliate_id = c.affiliate_id and d.id = c.id
+     join {s}.events e on e.affiliate_id = d.affiliate_id and e.id = d.event_id`,
   );
+  // The queue is keyed by webhook; a release names only the delivery, whose record gives it.
   const release = sql(
-    `update {s}.deliveries d set lease_token = null, lease_expires_at = null,
-       next_attempt_at = coalesce(u.next_attempt_at, d.next_attempt_at)
+    `update {s}.delivery_queue q set lease_token = null, lease_expires_at = null,
+       due_at = coalesce(u.next_attempt_at, q.due_at)
      from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as u(affiliate_id, id, lease_token, next_attempt_at)
-     where d.affiliate_id = u.affiliate_id and d.id = u.id and d.lease_token = u.lease_token
-     returning d.id`,
+     join {s}.deliveries d on d.affiliate_id = u.affiliate_id and d.id = u.id
+     where q.affiliate_id = d.affiliate_id and q.webhook_id = d.webhook_id and q.id = d.id
+       and q.lease_token = u.lease_token
+     returning q.id`,
   );
   const defer = sql(
-    `update {s}.deliveries set next_attempt_at = $3
-     where affiliate_id = $1 and webhook_id = $2 and status = 'pending' and next_attempt_at < $3
+    `update {s}.delivery_queue set due_at = $3
+     where affiliate_id = $1 and webhook_id = $2 and due_at < $3
        and (lease_expires_at is null or lease_expires_at <= $4)
      returning id`,
   );
   const resume = sql(
-    `update {s}.deliveries set next_attempt_at = $4
-     where affiliate_id = $1 and webhook_id = $2 and status = 'pending'
-       and next_attempt_at > $4 and next_attempt_at <= $3
+    `update {s}.delivery_queue set due_at = $4
+     where affiliate_id = $1 and webhook_id = $2
+       and due_at > $4 and due_at <= $3
        and (lease_expires_at is null or lease_expires_at <= $4)
      returning id`,
   );

@@ -5,9 +5,9 @@ import type { Sql } from './delivery-rows';
 /** The outbox backlog that the health report and the outbox gauges read. */
 export function deliveryHealth(db: Db, sql: Sql): Pick<DeliveryStore, 'backlog'> {
   const backlog = sql(
-    `select count(*)::int as pending, count(*) filter (where next_attempt_at <= $1)::int as due,
-       min(next_attempt_at) filter (where next_attempt_at <= $1) as oldest_due_at
-     from {s}.deliveries where status = 'pending'`,
+    `select count(*)::int as pending, count(*) filter (where due_at <= $1)::int as due,
+       min(due_at) filter (where due_at <= $1) as oldest_due_at
+     from {s}.delivery_queue`,
   );
   return {
     async backlog({ now }) {

@@ -1,4 +1,5 @@
 import type { DeliveryListQuery } from '@affiliate-commerce/core/storage';
+import { deliveryColumns } from './delivery-rows';
 import { withSchema } from './identifiers';
 
 /** One list query as SQL: its text, its parameters, and whether its rows come oldest first. */
@@ -9,18 +10,17 @@ export interface DeliveryListStatement {
   readonly upwards: boolean;
 }
 
-/** Every state a delivery can be in: one webhook's page merges one index range per state asked for. */
-const states = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
-
 /**
  * The SQL of {@link DeliveryListQuery}: read downwards from the top or from `startingAfter`, or
- * upwards from `endingBefore`, one row more than the page to learn whether more follow. Without a
- * webhook the page is one range of `deliveries_list` `(affiliate_id, created_at desc, id collate
- * "C" desc)` with states, types and dates as filters. With one, it is one range of
- * `deliveries_webhook` `(affiliate_id, webhook_id, status, created_at desc, …)` per state asked
- * for (all four when none is), each cut to the page and merged, so a page reads at most four
- * times its length however deep it is. Filters are added only when asked, so each shape of query
- * has a plan of its own.
+ * upwards from `endingBefore`, one row more than the page to learn whether more follow. The page
+ * is one range of `deliveries_list` `(affiliate_id, created_at desc, id collate "C" desc)`, or,
+ * for one webhook, of `deliveries_webhook` `(affiliate_id, webhook_id, created_at desc, …)`, with
+ * types and dates as filters, and states too when succeeded ones are asked for (they are most of
+ * the outbox). No index carries the state, since the outcome that changes it must not write one,
+ * so a page of the rarer states is merged from where only they are: pending deliveries through
+ * their queue rows, failed and cancelled ones through the partial indexes of those (`where
+ * undelivered`, on the same columns), each cut to the page. A pending delivery's next attempt is
+ * its queue row's. Filters are added only when asked, so each shape of query has a plan of its own.
  *
  * @example
  * const { text, params } = deliveryListStatement('affiliate_commerce', { affiliateId, limit: 25 });
@@ -44,25 +44,34 @@ export function deliveryListStatement(schema: string, query: DeliveryListQuery):
     where.push(`(d.created_at, d.id collate "C") ${upwards ? '>' : '<'} (${at}::timestamptz, ${id}::text)`);
   }
   const order = upwards ? 'asc' : 'desc';
-  const orderBy = `order by created_at ${order}, id collate "C" ${order} limit $2`;
-  if (query.webhookId === undefined) {
-    if (query.statuses) where.push(`d.status = any(${next([...query.statuses])}::text[])`);
-    const text = `select d.* from {s}.deliveries d where ${where.join(' and ')} ${orderBy}`;
-    return { text: withSchema(text, schema), params, upwards };
+  if (query.webhookId !== undefined) where.push(`d.webhook_id = ${next(query.webhookId)}`);
+  const range = (from: string, extra: readonly string[]) =>
+    `select ${deliveryColumns} from ${from} where ${[...where, ...extra].join(' and ')}
+     order by d.created_at ${order}, d.id collate "C" ${order} limit $2`;
+  const statuses = query.statuses;
+  if (statuses === undefined || statuses.includes('succeeded')) {
+    // Most deliveries succeed: the range holds them densely, the rest are filtered out as read.
+    const filter = statuses ? [`d.status = any(${next([...statuses])}::text[])`] : [];
+    return { text: withSchema(range('{s}.deliveries d', filter), schema), params, upwards };
   }
-  where.push(`d.webhook_id = ${next(query.webhookId)}`);
-  const ranges = states
-    .filter((state) => query.statuses === undefined || query.statuses.includes(state))
-    .map(
-      (state) =>
-        `(select d.* from {s}.deliveries d where ${where.join(' and ')} and d.status = '${state}' ${orderBy})`,
-    );
-  if (ranges.length === 0) {
+  // The few others: pending ones through their queue rows, failed and cancelled ones through the
+  // partial indexes that hold only those, each cut to the page and merged.
+  const parts: string[] = [];
+  if (statuses.includes('pending')) {
+    const queued = `{s}.delivery_queue q join {s}.deliveries d
+      on d.affiliate_id = q.affiliate_id and d.webhook_id = q.webhook_id and d.id = q.id`;
+    parts.push(range(queued, ['q.affiliate_id = $1']));
+  }
+  const undelivered = statuses.filter((status) => status === 'failed' || status === 'cancelled');
+  if (undelivered.length > 0)
+    parts.push(range('{s}.deliveries d', ['d.undelivered', `d.status = any(${next(undelivered)}::text[])`]));
+  if (parts.length === 0) {
     return { text: withSchema('select d.* from {s}.deliveries d where false', schema), params: [], upwards };
   }
   const text =
-    ranges.length === 1
-      ? ranges[0]!.slice(1, -1)
-      : `select * from (${ranges.join(' union all ')}) page ${orderBy}`;
+    parts.length === 1
+      ? parts[0]!
+      : `select * from ((${parts.join(') union all (')})) page
+         order by created_at ${order}, id collate "C" ${order} limit $2`;
   return { text: withSchema(text, schema), params, upwards };
 }

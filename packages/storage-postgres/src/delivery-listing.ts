@@ -3,6 +3,7 @@ import type { Db } from './db';
 import {
   type AttemptRow,
   type DeliveryRow,
+  deliveryColumns,
   type EventRow,
   type Sql,
   toAttempt,
@@ -20,9 +21,12 @@ export function deliveryListing(
   const getEvent = sql('select * from {s}.events where affiliate_id = $1 and id = $2');
   // The deliveries_event index of migration 012.
   const eventDeliveries = sql(
-    `select * from {s}.deliveries where affiliate_id = $1 and event_id = $2 order by created_at, id collate "C"`,
+    `select ${deliveryColumns} from {s}.deliveries d where d.affiliate_id = $1 and d.event_id = $2
+     order by d.created_at, d.id collate "C"`,
   );
-  const get = sql('select * from {s}.deliveries where affiliate_id = $1 and id = $2 and webhook_id = $3');
+  const get = sql(
+    `select ${deliveryColumns} from {s}.deliveries d where d.affiliate_id = $1 and d.id = $2 and d.webhook_id = $3`,
+  );
   const attempts = sql(
     `select *, count(*) over () as total from {s}.delivery_attempts
      where affiliate_id = $1 and webhook_id = $2

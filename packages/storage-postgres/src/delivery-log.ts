@@ -1,7 +1,14 @@
 import type { DeliveryStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { deliveryListStatement } from './delivery-list';
-import { type AttemptRow, type DeliveryRow, type Sql, toAttempt, toDelivery } from './delivery-rows';
+import {
+  type AttemptRow,
+  type DeliveryRow,
+  deliveryColumns,
+  type Sql,
+  toAttempt,
+  toDelivery,
+} from './delivery-rows';
 
 /** The message log: every delivery of an affiliate, one delivery, and its attempts. */
 export function deliveryLog(
@@ -9,7 +16,7 @@ export function deliveryLog(
   sql: Sql,
   schema: string,
 ): Pick<DeliveryStore, 'listDeliveries' | 'findDelivery' | 'listDeliveryAttempts'> {
-  const find = sql('select * from {s}.deliveries where affiliate_id = $1 and id = $2');
+  const find = sql(`select ${deliveryColumns} from {s}.deliveries d where d.affiliate_id = $1 and d.id = $2`);
   // The delivery_attempts_delivery index of migration 012: a delivery's attempts are few.
   const attempts = sql(
     `select * from {s}.delivery_attempts where affiliate_id = $1 and delivery_id = $2

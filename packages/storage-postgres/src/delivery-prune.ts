@@ -4,12 +4,16 @@ import type { Sql } from './delivery-rows';
 
 /** Retention: finished deliveries, their attempts and their events, then old hour counts, deleted in small batches. */
 export function deliveryPruning(db: Db, sql: Sql): Pick<DeliveryStore, 'prune'> {
-  // Retention works in small batches, each its own statement: it locks only the rows it deletes,
-  // passes over rows a worker or a recover holds, and never reads pending rows.
+  // Retention works in small batches, each its own statement: it locks only the rows it deletes and
+  // passes over rows a retry or a recover holds. A delivery last changed before a time was created
+  // before it, so deliveries_created bounds the scan; it passes only over the old deliveries still
+  // pending or changed since.
   const pruneDeliveries = sql(
     `with doomed as (
        select affiliate_id, id, event_id from {s}.deliveries
-       where (status in ('succeeded', 'cancelled') and updated_at < $1) or (status = 'failed' and updated_at < $2)
+       where created_at < greatest($1::timestamptz, $2::timestamptz)
+         and ((status in ('succeeded', 'cancelled') and updated_at < $1) or (status = 'failed' and updated_at < $2))
+       order by created_at
        limit $3
        for update skip locked
      ), attempts as (

@@ -18,16 +18,21 @@ const publishSql = `with target as (
        (select array_agg(t.id order by t.created_at, t.id) from target t where not t.matched))
      on conflict do nothing
      returning affiliate_id, id, event_type, occurred_at
-   ), queued as (
-     insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
-       next_attempt_at, ordering_key, created_at, updated_at)
-     select e.affiliate_id, $10 || '_' || row_number() over (order by t.created_at, t.id),
-       t.id, e.id, e.event_type, 'pending', 0, e.occurred_at,
-       case when t.ordering = 'entity' then $12::text end, e.occurred_at, e.occurred_at
+   ), due as (
+     select e.affiliate_id, $10 || '_' || row_number() over (order by t.created_at, t.id) as id,
+       t.id as webhook_id, e.id as event_id, e.event_type, e.occurred_at,
+       case when t.ordering = 'entity' then $12::text end as ordering_key
      from event e cross join target t
      where t.matched
-     order by t.created_at, t.id
+   ), queued as (
+     insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+       ordering_key, created_at, updated_at)
+     select affiliate_id, id, webhook_id, event_id, event_type, 'pending', 0, ordering_key, occurred_at, occurred_at
+     from due
      returning 1
+   ), waiting as (
+     insert into {s}.delivery_queue (affiliate_id, webhook_id, id, due_at, ordering_key)
+     select affiliate_id, webhook_id, id, occurred_at, ordering_key from due
    )
    select (select count(*) from event)::int as inserted, (select count(*) from queued)::int as queued`;
 
@@ -52,18 +57,25 @@ const publishManySql = `with input as (
      from input i order by i.ord
      on conflict do nothing
      returning affiliate_id, id, event_type, occurred_at
-   ), queued as (
-     insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
-       next_attempt_at, ordering_key, created_at, updated_at)
-     select e.affiliate_id,
-       i.id_prefix || '_' || row_number() over (partition by e.affiliate_id, e.id order by t.created_at, t.id),
-       t.id, e.id, e.event_type, 'pending', 0, e.occurred_at,
-       case when t.ordering = 'entity' then i.entity_key end, e.occurred_at, e.occurred_at
+   ), due as (
+     select i.ord, row_number() over (partition by e.affiliate_id, e.id order by t.created_at, t.id) as n,
+       e.affiliate_id, t.id as webhook_id, e.id as event_id, e.event_type, e.occurred_at, i.id_prefix,
+       case when t.ordering = 'entity' then i.entity_key end as ordering_key
      from event e
      join input i on i.affiliate_id = e.affiliate_id and i.id = e.id
      join target t on t.ord = i.ord and t.matched
-     order by i.ord, t.created_at, t.id
+   ), queued as (
+     insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+       ordering_key, created_at, updated_at)
+     select affiliate_id, id_prefix || '_' || n, webhook_id, event_id, event_type, 'pending', 0, ordering_key,
+       occurred_at, occurred_at
+     from due
      returning affiliate_id, event_id
+   ), waiting as (
+     -- In the order given, so the sequence numbers of an entity's deliveries follow its events.
+     insert into {s}.delivery_queue (affiliate_id, webhook_id, id, due_at, ordering_key)
+     select affiliate_id, webhook_id, id_prefix || '_' || n, occurred_at, ordering_key from due
+     order by ord, n
    )
    select exists (select 1 from event e where e.affiliate_id = i.affiliate_id and e.id = i.id) as inserted,
      (select count(*) from queued q where q.affiliate_id = i.affiliate_id and q.event_id = i.id)::int as queued
@@ -80,11 +92,24 @@ export function deliveryPublishing(
   );
   const publish = sql(publishSql);
   const publishMany = sql(publishManySql);
+  // The records, and a queue row for each pending one, in the order given.
   const enqueue = sql(
-    `insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts, next_attempt_at,
-       created_at, updated_at, ordering_key)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
-       $8::timestamptz[], $9::timestamptz[], $10::timestamptz[], $11::text[])`,
+    `with input as (
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
+         $8::timestamptz[], $9::timestamptz[], $10::timestamptz[], $11::text[])
+         with ordinality as u(affiliate_id, id, webhook_id, event_id, event_type, status, attempts, next_attempt_at,
+           created_at, updated_at, ordering_key, ord)
+     ), stored as (
+       insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+         created_at, updated_at, ordering_key, undelivered)
+       select affiliate_id, id, webhook_id, event_id, event_type, status, attempts, created_at, updated_at, ordering_key,
+         case when status in ('failed', 'cancelled') then true end
+       from input
+     )
+     insert into {s}.delivery_queue (affiliate_id, webhook_id, id, due_at, ordering_key)
+     select affiliate_id, webhook_id, id, coalesce(next_attempt_at, created_at), ordering_key from input
+     where status = 'pending'
+     order by ord`,
   );
   return {
     async insertEvent({ event }) {

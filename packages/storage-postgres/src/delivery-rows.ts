@@ -6,6 +6,15 @@ import type { Delivery, DeliveryAttempt, DeliveryStatus } from '@affiliate-comme
 /** Fills in the schema of a statement (`withSchema` for the store's schema). */
 export type Sql = (text: string) => string;
 
+/**
+ * A delivery as the reads select it from `{s}.deliveries d`: the record, with its next attempt
+ * from its queue row (only a pending delivery has one), looked up by key for each row read.
+ */
+export const deliveryColumns = `d.affiliate_id, d.id, d.webhook_id, d.event_id, d.event_type, d.status, d.attempts,
+  (select q.due_at from {s}.delivery_queue q
+    where q.affiliate_id = d.affiliate_id and q.webhook_id = d.webhook_id and q.id = d.id) as next_attempt_at,
+  d.last_attempt_at, d.last_status_code, d.ordering_key, d.created_at, d.updated_at`;
+
 export interface DeliveryRow {
   affiliate_id: string;
   id: string;

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pgPoolDb } from './db';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
+import { createPostgresStorage } from './postgres-storage';
 import { freshServerSchema, testDatabaseUrl } from './test-database.test-support';
 
 describe('migrations on the PostgreSQL server', () => {
@@ -49,6 +50,53 @@ describe('migrations on the PostgreSQL server', () => {
       [schema],
     );
     expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('moving to the delivery queue keeps every pending delivery, its lease, due time and order', async () => {
+    const { db, schema, drop } = await freshServerSchema('queue');
+    cleanups.push(drop);
+    await migrate({ db, schema, migrations: migrations.filter((m) => m.version < 20) });
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+    await db.query(
+      `insert into "${schema}".events (affiliate_id, id, event_type, occurred_at, data)
+       values ('aff_1', 'evt_1', 'order_created', $1, '{}')`,
+      [at(0)],
+    );
+    // Pending and free; pending and leased until minute 30; two of one entity; one succeeded.
+    await db.query(
+      `insert into "${schema}".deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
+         next_attempt_at, lease_token, lease_expires_at, ordering_key, created_at, updated_at)
+       values
+         ('aff_1', 'dlv_free', 'wh_1', 'evt_1', 'order_created', 'pending', 1, $1, null, null, null, $2, $2),
+         ('aff_1', 'dlv_held', 'wh_1', 'evt_1', 'order_created', 'pending', 0, $2, 'lease_old', $3, null, $2, $2),
+         ('aff_1', 'dlv_first', 'wh_2', 'evt_1', 'order_created', 'pending', 0, $2, null, null, 'ord_9', $2, $2),
+         ('aff_1', 'dlv_second', 'wh_2', 'evt_1', 'order_created', 'pending', 0, $2, null, null, 'ord_9', $2, $2),
+         ('aff_1', 'dlv_done', 'wh_1', 'evt_1', 'order_created', 'succeeded', 1, null, null, null, null, $2, $2)`,
+      [at(5), at(0), at(30)],
+    );
+    expect(await migrate({ db, schema })).toEqual(
+      migrations.filter((m) => m.version >= 20).map((m) => m.version),
+    );
+
+    const storage = await createPostgresStorage({ db, schema });
+    const found = await storage.deliveries.findDelivery({ affiliateId: 'aff_1', id: 'dlv_free' });
+    expect(found).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: at(5) });
+    const done = await storage.deliveries.findDelivery({ affiliateId: 'aff_1', id: 'dlv_done' });
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(done?.nextAttemptAt).toBeUndefined();
+    expect(await storage.deliveries.backlog({ now: at(10) })).toEqual({
+      pending: 4,
+      due: 4,
+      oldestDueAt: at(0),
+    });
+
+    const claim = (minute: number, leaseToken: string) =>
+      storage.deliveries
+        .claimDue({ now: at(minute), limit: 10, leaseMs: 3_600_000, leaseToken })
+        .then((claimed) => claimed.map((c) => c.delivery.id).sort());
+    // The held one waits for its lease; the entity's second waits for its first.
+    expect(await claim(10, 'lease_new')).toEqual(['dlv_first', 'dlv_free']);
+    expect(await claim(31, 'lease_later')).toEqual(['dlv_held']);
   });
 
   it('refuses a schema name that is not a plain identifier', async () => {

@@ -1,5 +1,5 @@
 import type { Storage } from '@affiliate-commerce/core';
-import type { Delivery } from '@affiliate-commerce/core/storage';
+import type { AttemptOutcome, Delivery } from '@affiliate-commerce/core/storage';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage } from './postgres-storage';
@@ -26,6 +26,27 @@ function deliveries(round: number): Delivery[] {
       ? { status: 'pending' as const, nextAttemptAt: new Date(t0.getTime() + 3_600_000) }
       : { status: 'failed' as const }),
   }));
+}
+
+/** A first retry's attempt that succeeded, as the worker would complete it. */
+function succeeded(id: string, now: Date): AttemptOutcome {
+  return {
+    status: 'succeeded',
+    attempt: {
+      id: `att_${id}`,
+      deliveryId: id,
+      affiliateId,
+      webhookId,
+      eventId: 'evt_race',
+      eventType: 'order_created',
+      attempt: 2,
+      attemptedAt: now,
+      payloadVersion: 'v2',
+      succeeded: true,
+      statusCode: 200,
+      latencyMs: 1,
+    },
+  };
 }
 
 /** Fisher-Yates with a fixed seed, so a failure replays. */
@@ -98,7 +119,10 @@ describe('manual retry racing the worker on the PostgreSQL server', () => {
           holder.set(id, token);
         }
       const { rows: stored } = await pool.query<Row>(
-        `select id, status, lease_token, next_attempt_at from "${schema}".deliveries where id like $1 order by id`,
+        `select d.id, d.status, q.lease_token, q.due_at as next_attempt_at
+         from "${schema}".deliveries d
+         join "${schema}".delivery_queue q on q.affiliate_id = d.affiliate_id and q.webhook_id = d.webhook_id and q.id = d.id
+         where d.id like $1 order by d.id`,
         [`dlv_${round}_%`],
       );
       expect(stored).toHaveLength(count);
@@ -129,26 +153,54 @@ describe('manual retry racing the worker on the PostgreSQL server', () => {
           id,
           leaseToken,
           updatedAt: now,
-          outcome: {
-            status: 'succeeded',
-            attempt: {
-              id: `att_${id}`,
-              deliveryId: id,
-              affiliateId,
-              webhookId,
-              eventId: 'evt_race',
-              eventType: 'order_created',
-              attempt: 2,
-              attemptedAt: now,
-              payloadVersion: 'v2',
-              succeeded: true,
-              statusCode: 200,
-              latencyMs: 1,
-            },
-          },
+          outcome: succeeded(id, now),
         })),
       });
       expect(done).toEqual(Array.from({ length: count }, () => true));
+    }
+  }, 60_000);
+
+  it('retries, outcomes and a cancel of the webhook at once: no call fails, and a delivery is pending exactly while it is queued', async () => {
+    for (let round = 10; round < 14; round += 1) {
+      const rows = deliveries(round);
+      await storage.deliveries.enqueue({ deliveries: rows });
+      const now = new Date(t0.getTime() + round * 10 * leaseMs);
+      // Half the pending ones are being sent, with lapsed leases, so a retry may take them too.
+      const leaseToken = `lease_${round}`;
+      const held = await storage.deliveries.claimDue({
+        now: new Date(t0.getTime() + 3_600_000),
+        limit: count / 4,
+        leaseMs: 1,
+        leaseToken,
+      });
+      const tasks: (() => Promise<unknown>)[] = [];
+      for (const row of rows)
+        tasks.push(() => storage.deliveries.requeue({ affiliateId, webhookId, id: row.id, now }));
+      for (const claimed of held)
+        tasks.push(() =>
+          storage.deliveries.complete({
+            affiliateId,
+            id: claimed.delivery.id,
+            leaseToken,
+            updatedAt: now,
+            outcome: succeeded(claimed.delivery.id, now),
+          }),
+        );
+      tasks.push(() => storage.deliveries.cancelPending({ affiliateId, webhookId, now }));
+      await Promise.all(shuffled(tasks, round).map((task) => task()));
+
+      const { rows: stored } = await pool.query<{ id: string; status: string; queued: boolean }>(
+        `select d.id, d.status, q.id is not null as queued
+         from "${schema}".deliveries d
+         left join "${schema}".delivery_queue q
+           on q.affiliate_id = d.affiliate_id and q.webhook_id = d.webhook_id and q.id = d.id
+         where d.id like $1 order by d.id`,
+        [`dlv_${round}_%`],
+      );
+      expect(stored).toHaveLength(count);
+      for (const row of stored) expect(row.queued, `${row.id} ${row.status}`).toBe(row.status === 'pending');
+      // The round's leftovers are cancelled, so the next round's claim meets only its own.
+      await storage.deliveries.cancelPending({ affiliateId, webhookId, now });
     }
   }, 60_000);
 });

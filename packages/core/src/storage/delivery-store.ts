@@ -307,7 +307,10 @@ export interface DeliveryStore {
     id: string;
     now: Date;
   }): Promise<Delivery | undefined>;
-  /** Pending deliveries of a webhook become cancelled (it was deleted or disabled). */
+  /**
+   * Pending deliveries of a webhook become cancelled (it was deleted or disabled). Leased ones
+   * too: their lease ends, so a send in flight writes nothing when it completes.
+   */
   cancelPending(input: { affiliateId: string; webhookId: string; now: Date }): Promise<number>;
   /** When the webhook's current run of failed attempts began (after its last success); undefined when its last attempt succeeded or none failed. */
   failingSince(input: { affiliateId: string; webhookId: string }): Promise<Date | undefined>;

@@ -17,6 +17,7 @@ import { endpointControlsMigration } from './016-endpoint-controls';
 import { deliveryLogMigration } from './017-delivery-log';
 import { attemptHoursMigration } from './018-attempt-hours';
 import { deferredDayCountsMigration } from './019-deferred-day-counts';
+import { deliveryQueueMigration } from './020-delivery-queue';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   deliveryLogMigration,
   attemptHoursMigration,
   deferredDayCountsMigration,
+  deliveryQueueMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

@@ -410,6 +410,59 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       ).toBe('pending');
     });
 
+    it('cancelPending ends the lease of a delivery being sent: its outcome writes nothing, and no claim takes it again', async () => {
+      await storage.deliveries.insertEvent({ event: event('evt_c4l') });
+      await storage.deliveries.enqueue({
+        deliveries: [delivery('dlv_c4l', 'evt_c4l', { webhookId: 'whk_c4l', nextAttemptAt: at(1) })],
+      });
+      const claimed = await storage.deliveries.claimDue({
+        now: at(2),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_c4l',
+      });
+      expect(claimed.map((c) => c.delivery.id)).toContain('dlv_c4l');
+      expect(
+        await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_c4l', now: at(3) }),
+      ).toBe(1);
+      const late = await storage.deliveries.complete({
+        affiliateId: 'aff_1',
+        id: 'dlv_c4l',
+        leaseToken: 'lease_c4l',
+        outcome: {
+          attempt: attempt('dlv_c4l', 1, { webhookId: 'whk_c4l', succeeded: true, statusCode: 200 }),
+          status: 'succeeded',
+        },
+        updatedAt: at(4),
+      });
+      expect(late).toBe(false);
+      expect(
+        await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c4l', id: 'dlv_c4l' }),
+      ).toMatchObject({ status: 'cancelled', attempts: 0 });
+      const log = await storage.deliveries.listAttempts({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_c4l',
+        offset: 0,
+        limit: 10,
+      });
+      expect(log.total).toBe(0);
+      // Long after the lease would have ended, the claim still passes it over.
+      const later = await storage.deliveries.claimDue({
+        now: at(120_000),
+        limit: 1000,
+        leaseMs: 60_000,
+        leaseToken: 'lease_c4l_later',
+      });
+      expect(later.map((c) => c.delivery.id)).not.toContain('dlv_c4l');
+      await storage.deliveries.release({
+        items: later.map((c) => ({
+          affiliateId: c.delivery.affiliateId,
+          id: c.delivery.id,
+          leaseToken: 'lease_c4l_later',
+        })),
+      });
+    });
+
     it('two concurrent claimers never get the same delivery', async () => {
       await storage.deliveries.insertEvent({ event: event('evt_c5') });
       const rows = Array.from({ length: 40 }, (_, i) =>

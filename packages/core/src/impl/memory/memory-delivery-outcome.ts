@@ -48,6 +48,8 @@ export function memoryDeliveryOutcomes(
           delivery.status !== 'pending'
         )
           continue;
+        // A send in flight loses its lease, and writes nothing when it ends.
+        leases.delete(key);
         update(key, { status: 'cancelled', updatedAt: now });
         count += 1;
       }
