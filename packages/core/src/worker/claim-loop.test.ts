@@ -20,19 +20,20 @@ async function loop(count: number, overrides: { lowWater?: number; idleMs?: numb
   const failures: unknown[] = [];
   const claimed = vi.fn();
   const claimDue = vi.spyOn(svc.deps.storage.deliveries, 'claimDue');
+  const slots = endpointSlots(4);
   const claimer = claimLoop(
     svc.deps,
     {},
     {
       signal: controller.signal,
       waiting,
-      slots: endpointSlots(4),
+      slots,
       breakers: workerBreakers(svc.deps, {}),
       throttles: throttleBook(svc.deps, { report: () => undefined }),
       pulse: workerPulse(svc.deps),
       storage: { failed: (error) => failures.push(error), succeeded: () => undefined },
       batchSize: 2,
-      lowWater: overrides.lowWater ?? 2,
+      want: { depth: overrides.lowWater ?? 2, width: 2 },
       crowd: 100,
       idleMs: overrides.idleMs ?? 60_000,
       maxIdleMs: 60_000,
@@ -40,11 +41,11 @@ async function loop(count: number, overrides: { lowWater?: number; idleMs?: numb
       claimed,
     },
   );
-  return { ...capture, controller, waiting, claimer, claimed, claimDue, failures };
+  return { ...capture, controller, waiting, slots, claimer, claimed, claimDue, failures };
 }
 
 describe('claim loop: the claimer of a running worker', () => {
-  it('claims a batch into the queue, then parks until fewer than lowWater could go', async () => {
+  it('claims a batch into the queue, then parks until fewer than its depth wait', async () => {
     const { claimer, waiting, claimed, claimDue, controller } = await loop(3);
     const running = claimer.run();
     await vi.waitFor(() => expect(waiting).toHaveLength(2));
@@ -57,6 +58,25 @@ describe('claim loop: the claimer of a running worker', () => {
     await running;
     claimer.stop();
     expect(claimer.done).toBe(true);
+  });
+
+  it("stays parked while what it holds waits only for its endpoint's sends in flight to end", async () => {
+    const { claimer, waiting, slots, claimDue, controller } = await loop(5);
+    const running = claimer.run();
+    await vi.waitFor(() => expect(waiting).toHaveLength(2));
+    // Every slot of the endpoint is busy: nothing could go this moment, yet two wait behind them.
+    const webhookId = waiting[0]!.claimed.delivery.webhookId;
+    for (let i = 0; i < 4; i += 1) slots.take(webhookId);
+    claimer.wake();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(claimDue).toHaveBeenCalledTimes(1);
+    // One goes: fewer than its depth wait, so it claims the next batch.
+    waiting.pop();
+    claimer.wake();
+    await vi.waitFor(() => expect(claimDue).toHaveBeenCalledTimes(2));
+    controller.abort();
+    await running;
+    claimer.stop();
   });
 
   it('backs off while nothing is due, and a nudge ends the back-off', async () => {

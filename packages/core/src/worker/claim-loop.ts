@@ -31,9 +31,10 @@ export interface ClaimLoop {
 }
 
 /**
- * The claimer of a running worker. It claims the next batch once fewer than `lowWater` claimed
- * deliveries could go, passing over endpoints with `crowd` deliveries waiting here and those
- * whose breaker holds them back or whose send slots are taken (`throttles`), and parks otherwise.
+ * The claimer of a running worker. It claims the next batch once the deliveries in hand run
+ * short of what it `want`s (`EndpointSlots.short`): too few to send, or too few endpoints to keep
+ * every sender busy. Its claims pass over endpoints with `crowd` deliveries waiting here and those
+ * whose breaker holds them back or whose send slots are taken (`throttles`); it parks otherwise.
  * A batch's deliveries of a throttled webhook that get no send slot soon are given back at once.
  * While the outbox is empty it backs off, doubling from `idleMs` up to `maxIdleMs`; a nudge from
  * a sender, a retry falling due or a throttled webhook's slots running low wakes it.
@@ -51,7 +52,7 @@ export function claimLoop(
     readonly pulse: WorkerPulse;
     readonly storage: OutageLog;
     readonly batchSize: number;
-    readonly lowWater: number;
+    readonly want: { readonly depth: number; readonly width: number };
     readonly crowd: number;
     readonly idleMs: number;
     readonly maxIdleMs: number;
@@ -108,7 +109,7 @@ export function claimLoop(
     let wait = loop.idleMs;
     while (!signal.aborted) {
       loop.pulse.beat();
-      if (slots.sendable(waiting, loop.throttles.ready) >= loop.lowWater) {
+      if (!slots.short(waiting, loop.want, loop.throttles.ready)) {
         await new Promise<void>((resolve) => {
           parked = resolve;
         });

@@ -21,7 +21,9 @@ describe('endpoint slots: sends in flight per endpoint', () => {
     expect(slots.free('hangs')).toBe(false);
     // The first waiting delivery it may send is the other endpoint's.
     expect(slots.pick(waiting)).toBe(2);
-    expect(slots.sendable(waiting)).toBe(1);
+    // Only the other endpoint's delivery counts towards what is in hand.
+    expect(slots.short(waiting, { depth: 2, width: 1 })).toBe(true);
+    expect(slots.short(waiting, { depth: 1, width: 1 })).toBe(false);
     // Claims pass it over while it has a send in flight.
     expect(slots.crowded(waiting, 100)).toEqual(['hangs']);
 
@@ -44,5 +46,21 @@ describe('endpoint slots: sends in flight per endpoint', () => {
     expect(slots.pick([waitingFor('hangs'), waitingFor('fine')])).toBe(1);
     slots.roomForSlow = true;
     expect(slots.pick([waitingFor('hangs'), waitingFor('fine')])).toBe(0);
+  });
+
+  it('is short of deliveries when too few wait, or their endpoints could not keep every sender busy', () => {
+    const slots = endpointSlots(4);
+    const many = Array.from({ length: 10 }, () => waitingFor('busy'));
+    for (let i = 0; i < 4; i += 1) slots.take('busy');
+    // Ten wait behind four sends in flight: enough for four senders, not for eight.
+    expect(slots.short(many, { depth: 10, width: 4 })).toBe(false);
+    expect(slots.short(many, { depth: 11, width: 4 })).toBe(true);
+    expect(slots.short(many, { depth: 10, width: 8 })).toBe(true);
+    // A second endpoint in hand widens it.
+    expect(slots.short([...many, waitingFor('other'), waitingFor('other')], { depth: 10, width: 6 })).toBe(
+      false,
+    );
+    // Deliveries the caller does not count as ready are not in hand.
+    expect(slots.short(many, { depth: 10, width: 4 }, () => false)).toBe(true);
   });
 });

@@ -46,20 +46,30 @@ export function endpointSlots(perEndpoint: number) {
           busy(claimed.delivery.webhookId) < cap(claimed.delivery.webhookId) && (!ready || ready(claimed)),
       );
     },
-    /** How many of the waiting deliveries could be sent now, given the free slots (and `ready`). */
-    sendable(waiting: readonly { readonly claimed: ClaimedDelivery }[], ready?: Ready): number {
-      const taken = new Map<string, number>();
-      let count = 0;
+    /**
+     * Whether the worker should claim more: fewer than `depth` deliveries wait for endpoints that
+     * are not slow, or those endpoints, counting their sends in flight, could not keep `width`
+     * sends going (the other senders would have nothing to send). Deliveries waiting behind their
+     * endpoint's busy slots count: they go as soon as its sends end. With `ready`, only deliveries
+     * it allows count.
+     */
+    short(
+      waiting: readonly { readonly claimed: ClaimedDelivery }[],
+      want: { readonly depth: number; readonly width: number },
+      ready?: Ready,
+    ): boolean {
+      const counts = new Map<string, number>();
+      let depth = 0;
       for (const { claimed } of waiting) {
-        if (ready && !ready(claimed)) continue;
         const id = claimed.delivery.webhookId;
-        const used = busy(id) + (taken.get(id) ?? 0);
-        if (used < cap(id)) {
-          taken.set(id, (taken.get(id) ?? 0) + 1);
-          count += 1;
-        }
+        if (slow.has(id) || (ready && !ready(claimed))) continue;
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+        depth += 1;
       }
-      return count;
+      if (depth < want.depth) return true;
+      let width = 0;
+      for (const [id, count] of counts) width += Math.min(perEndpoint, count + busy(id));
+      return width < want.width;
     },
     /**
      * Endpoints with at least `allowance` deliveries waiting here, and slow ones with one waiting

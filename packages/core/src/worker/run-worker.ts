@@ -65,7 +65,8 @@ export interface WorkerOptions extends WorkOptions {
  * The delivery loop behind {@link runWorker}, composed of a claimer (`claimLoop`), senders
  * (`senderPool`) and grouped outcome writes (`groupedWrites`). Sends never wait on the database:
  * the next batch is claimed while the current one is still being sent (when fewer than
- * `batchSize` claimed deliveries could go), and outcomes are written in groups while sends go on
+ * `batchSize` claimed deliveries wait, or the endpoints they are for could not keep every sender
+ * busy), and outcomes are written in groups while sends go on
  * (one write at a time, of up to `batchSize` outcomes or whatever waited `maxWriteDelayMs`;
  * senders wait only when twice `batchSize` outcomes are waiting). While the outbox is empty the
  * worker backs off, doubling, up to `maxIdleMs`. A worker killed outright may have sent, and not
@@ -86,9 +87,11 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   checkDeliveryOptions(options, maxWriteDelayMs);
   const batchSize = options.batchSize ?? defaultBatchSize;
   const concurrency = concurrencyOf(options);
-  // The next batch is claimed once fewer than this many claimed deliveries could go: a claim
-  // takes about as long as sending a batch, so waiting for the queue to run nearly dry starves the senders.
+  // The next batch is claimed once fewer than this many claimed deliveries wait: a claim takes
+  // about as long as sending a batch, so waiting for the queue to run nearly dry starves the
+  // senders. It is claimed too while the endpoints in hand could not keep every sender busy.
   const lowWater = Math.max(concurrency, batchSize);
+  const want = { depth: lowWater, width: concurrency };
   // An endpoint with two batches waiting here has enough in hand; claims bring in others.
   const crowd = 2 * batchSize;
   // Claims and writes fail together when the database does: one outage, logged once.
@@ -123,7 +126,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     );
   const pulse = workerPulse(deps);
   const waiting: Waiting[] = [];
-  const shared = { signal, waiting, slots, breakers, throttles, pulse, storage, lowWater, crowd };
+  const shared = { signal, waiting, slots, breakers, throttles, pulse, storage, lowWater, want, crowd };
   const claimer = claimLoop(deps, options, {
     ...shared,
     batchSize,

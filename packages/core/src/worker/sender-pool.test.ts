@@ -48,6 +48,7 @@ async function pool(
       slots: endpointSlots(options.perEndpoint),
       concurrency: options.concurrency,
       lowWater: 1,
+      want: { depth: 1, width: 1 },
       crowd: 100,
       breakers: workerBreakers(svc.deps, {}),
       throttles: throttleBook(svc.deps, { report: () => undefined }),

@@ -26,6 +26,7 @@ interface SenderPoolParts {
   readonly slots: EndpointSlots;
   readonly concurrency: number;
   readonly lowWater: number;
+  readonly want: { readonly depth: number; readonly width: number };
   readonly crowd: number;
   readonly breakers: BreakerBook;
   readonly throttles: ThrottleBook;
@@ -118,7 +119,7 @@ export function senderPool(deps: ServiceDeps, options: DeliveryOptions, pool: Se
       }
       const webhookId = next.claimed.delivery.webhookId;
       slots.take(webhookId);
-      if (slots.sendable(waiting, pool.throttles.ready) < lowWater) claimer.wake();
+      if (slots.short(waiting, pool.want, pool.throttles.ready)) claimer.wake();
       // A claim that came back empty passed over crowded endpoints: claim again once the queue
       // runs low, or once this endpoint is no longer crowded.
       if (waiting.length < lowWater || waitingFor(waiting, webhookId) === crowd - 1) claimer.nudge();
