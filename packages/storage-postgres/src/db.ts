@@ -133,6 +133,9 @@ const unnamed: StatementNames = { nameOf: () => undefined, failed: () => {} };
 /** Runs of a statement of its own that lost a deadlock before the failure is reported. */
 const maxDeadlockAttempts = 5;
 
+/** Waits a random moment of up to `ms`, so work that collided does not collide again. */
+const pauseUpTo = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * ms));
+
 /**
  * `query` on a pool or on a connection checked out for a transaction (`inTransaction`), naming
  * statements as `names` says. A statement of its own (not in a transaction) that PostgreSQL
@@ -150,7 +153,7 @@ function clientQuery(client: Pool | PoolClient, names = unnamed, inTransaction =
       } catch (error) {
         if (!lostToAnother(error) || attempt >= maxDeadlockAttempts) throw error;
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      await pauseUpTo(10 * attempt);
     }
   };
 }
@@ -289,8 +292,7 @@ export function pgPoolDb(pool: Pool, options: PgPoolDbOptions = {}): Db {
           // Released with its error, a broken connection is closed instead of going back to the pool.
           client.release(broken === undefined ? undefined : broken instanceof Error ? broken : true);
         }
-        // Apart at random, so the transactions that collided do not collide again.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+        await pauseUpTo(Math.min(100, 2 ** attempt));
       }
     },
     async close() {

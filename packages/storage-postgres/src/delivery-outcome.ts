@@ -1,6 +1,6 @@
 import { capResponseBody, type DeliveryStore } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
-import type { Sql } from './delivery-rows';
+import { type Sql, undeliveredFor } from './delivery-rows';
 
 // One statement, so one round trip and atomic without BEGIN/COMMIT: each delivery moves only
 // while its queue row's lease is still the completing worker's, and only the attempts of the
@@ -30,7 +30,7 @@ const completeSql = `with input as (
    ), moved as (
      update {s}.deliveries d set status = u.status, attempts = d.attempts + 1, last_attempt_at = u.attempted_at,
        last_status_code = u.status_code, updated_at = u.updated_at,
-       undelivered = case when u.status in ('failed', 'cancelled') then true end
+       undelivered = ${undeliveredFor('u.status')}
      from input u join (select * from finished union all select * from retried) h
        on h.affiliate_id = u.affiliate_id and h.id = u.id
      where d.affiliate_id = u.affiliate_id and d.id = u.id

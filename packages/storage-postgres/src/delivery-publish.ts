@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryStore, PublishedEvent } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
-import { eventColumns, type Sql } from './delivery-rows';
+import { eventColumns, type Sql, undeliveredFor } from './delivery-rows';
 
 // The event and, when it is new, one delivery per enabled webhook subscribed to its type whose
 // filter (if any) its payload matches: one round trip, with the webhooks read by the statement
@@ -103,7 +103,7 @@ export function deliveryPublishing(
        insert into {s}.deliveries (affiliate_id, id, webhook_id, event_id, event_type, status, attempts,
          created_at, updated_at, ordering_key, undelivered)
        select affiliate_id, id, webhook_id, event_id, event_type, status, attempts, created_at, updated_at, ordering_key,
-         case when status in ('failed', 'cancelled') then true end
+         ${undeliveredFor('status')}
        from input
      )
      insert into {s}.delivery_queue (affiliate_id, webhook_id, id, due_at, ordering_key)

@@ -15,6 +15,14 @@ export const deliveryColumns = `d.affiliate_id, d.id, d.webhook_id, d.event_id, 
     where q.affiliate_id = d.affiliate_id and q.webhook_id = d.webhook_id and q.id = d.id) as next_attempt_at,
   d.last_attempt_at, d.last_status_code, d.ordering_key, d.created_at, d.updated_at`;
 
+/**
+ * The `undelivered` column for a delivery of the state `status` (an SQL expression): true when it
+ * failed or was cancelled, null otherwise, so only those few enter the partial indexes
+ * `where undelivered` that the message log's filters read.
+ */
+export const undeliveredFor = (status: string): string =>
+  `case when ${status} in ('failed', 'cancelled') then true end`;
+
 export interface DeliveryRow {
   affiliate_id: string;
   id: string;
