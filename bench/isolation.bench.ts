@@ -501,12 +501,12 @@ empty, and the claimer waits until it is below that again (claimer asleep ${idle
 the senders keep its ${perEndpoint} slots busy. Against the receiver that answers at once the run is CPU-bound on 2
 cores shared with PostgreSQL, and the bad-free runs alone swing by a quarter between rounds (see the rounds
 below), more than most of the gaps in the table. Against the receiver that answers after 5 ms the run is not
-CPU-bound, and what a bad endpoint costs shows: nothing for one, and about a sixth of the throughput for ten that
-hang. Each hanging endpoint holds a sender for its first send until that send turns slow (8 times the usual answer
-time, 50 ms here), then keeps one send in flight that holds none; its other due deliveries are moved one
-time-out (2 s) on, by an update of each of them, and come due again together two seconds later, until its
-breaker opens after 5 time-outs: the sends that turn slow at the start and those updates every two seconds are
-what the healthy endpoint loses. CLAIMS=1 prints every claim.`;
+CPU-bound, and what a bad endpoint costs shows. It is small: each hanging endpoint holds a sender for its first
+send until that send turns slow (8 times the usual answer time, 50 ms here), then keeps one send in flight that
+holds none; its other due deliveries are moved one time-out (2 s) on, by an update of each of them, and come due
+again together two seconds later, until its breaker opens after 5 time-outs. With ten that hang, those sends and
+updates cost the healthy endpoint about a sixth of its throughput on a busier machine (2026-11-27, load 2–3),
+and within the rounds' noise on a quiet one. CLAIMS=1 prints every claim.`;
 
 const markdown = `## Endpoint isolation: a healthy webhook beside a bad one (\`bench/isolation.bench.ts\`)
 
