@@ -69,7 +69,7 @@ async function setup(overrides: Partial<ServiceOptions> = {}) {
 
 function start(
   svc: Awaited<ReturnType<typeof setup>>['svc'],
-  options: { batchSize: number; concurrency: number; maxWriteDelayMs?: number },
+  options: { batchSize: number; concurrency: number; perEndpoint?: number; maxWriteDelayMs?: number },
 ) {
   const controller = new AbortController();
   const summaries: RunSummary[] = [];
@@ -114,6 +114,36 @@ describe('4 delivery: runWorker keeps sends flowing', () => {
     expect(receiver.maxInFlight()).toBe(3);
     expect(receiver.http.requests).toHaveLength(12);
     expect(new Set(receiver.http.requests.map((r) => r.headers['X-Webhook-Id'])).size).toBe(12);
+    expect(worker.errors).toEqual([]);
+  });
+
+  it('does not claim again while the deliveries it holds wait only for its one endpoint’s sends to end', async () => {
+    const receiver = heldReceiver();
+    const { svc, emit } = await setup({ http: receiver.http });
+    await emit(20);
+    const claims: number[] = [];
+    const claimDue = svc.deps.storage.deliveries.claimDue.bind(svc.deps.storage.deliveries);
+    svc.deps.storage.deliveries.claimDue = async (input) => {
+      const claimed = await claimDue(input);
+      claims.push(claimed.length);
+      return claimed;
+    };
+    // One endpoint may take every sender: 3 sends held and 7 waiting behind them keep the worker busy.
+    const worker = start(svc, { batchSize: 5, concurrency: 3, perEndpoint: 3 });
+    await until(() => receiver.waiting.length === 3 && claims.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(claims).toEqual([5, 5]);
+    // Three answers: three of the seven go, four wait, fewer than a batch, so the next one comes.
+    receiver.answerAll();
+    await until(() => claims.length === 3);
+    expect(claims[2]).toBe(5);
+    while (receiver.http.requests.length < 20 || receiver.waiting.length > 0) {
+      receiver.answerAll();
+      await tick();
+    }
+    await until(() => worker.total('succeeded') === 20);
+    worker.stop();
+    await worker.done;
     expect(worker.errors).toEqual([]);
   });
 
