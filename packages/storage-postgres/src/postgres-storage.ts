@@ -32,19 +32,63 @@ export interface PostgresStorageOptions {
   readonly logger?: Logger;
 }
 
+/**
+ * The stores on `db`, each built the first time it is used: every transaction gets stores of its
+ * own, and most use two or three of the eleven.
+ */
 function storageOn(db: Db, schema: string, close: () => Promise<void> = () => db.close()): Storage {
+  const lazy = <T>(make: (db: Db, schema: string) => T): (() => T) => {
+    let store: T | undefined;
+    return () => {
+      store ??= make(db, schema);
+      return store;
+    };
+  };
+  const affiliates = lazy(postgresAffiliateStore);
+  const subscriptions = lazy(postgresSubscriptionStore);
+  const orders = lazy(postgresOrderStore);
+  const journeys = lazy(postgresJourneyStore);
+  const coupons = lazy(postgresCouponReportStore);
+  const deliveries = lazy(postgresDeliveryStore);
+  const billing = lazy(postgresBillingStore);
+  const patients = lazy(postgresPatientStore);
+  const records = lazy(postgresRecordStore);
+  const cases = lazy(postgresCaseStore);
+  const webhooks = lazy(postgresWebhookStore);
   const storage: Storage = {
-    affiliates: postgresAffiliateStore(db, schema),
-    subscriptions: postgresSubscriptionStore(db, schema),
-    orders: postgresOrderStore(db, schema),
-    journeys: postgresJourneyStore(db, schema),
-    coupons: postgresCouponReportStore(db, schema),
-    deliveries: postgresDeliveryStore(db, schema),
-    billing: postgresBillingStore(db, schema),
-    patients: postgresPatientStore(db, schema),
-    records: postgresRecordStore(db, schema),
-    cases: postgresCaseStore(db, schema),
-    webhooks: postgresWebhookStore(db, schema),
+    get affiliates() {
+      return affiliates();
+    },
+    get subscriptions() {
+      return subscriptions();
+    },
+    get orders() {
+      return orders();
+    },
+    get journeys() {
+      return journeys();
+    },
+    get coupons() {
+      return coupons();
+    },
+    get deliveries() {
+      return deliveries();
+    },
+    get billing() {
+      return billing();
+    },
+    get patients() {
+      return patients();
+    },
+    get records() {
+      return records();
+    },
+    get cases() {
+      return cases();
+    },
+    get webhooks() {
+      return webhooks();
+    },
     transaction: (fn, options) =>
       db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema)), options),
     check: () => checkMigrations(db, schema),
