@@ -32,68 +32,45 @@ export interface PostgresStorageOptions {
   readonly logger?: Logger;
 }
 
+/** The storage's stores, by name. */
+type StoreName = Exclude<keyof Storage, 'transaction' | 'check' | 'close'>;
+
+/** How each store is built on a connection (or a transaction) and a schema. */
+const storeMakers: { readonly [K in StoreName]: (db: Db, schema: string) => Storage[K] } = {
+  affiliates: postgresAffiliateStore,
+  subscriptions: postgresSubscriptionStore,
+  orders: postgresOrderStore,
+  journeys: postgresJourneyStore,
+  coupons: postgresCouponReportStore,
+  deliveries: postgresDeliveryStore,
+  billing: postgresBillingStore,
+  patients: postgresPatientStore,
+  records: postgresRecordStore,
+  cases: postgresCaseStore,
+  webhooks: postgresWebhookStore,
+};
+
 /**
  * The stores on `db`, each built the first time it is used: every transaction gets stores of its
  * own, and most use two or three of the eleven.
  */
 function storageOn(db: Db, schema: string, close: () => Promise<void> = () => db.close()): Storage {
-  const lazy = <T>(make: (db: Db, schema: string) => T): (() => T) => {
-    let store: T | undefined;
-    return () => {
-      store ??= make(db, schema);
-      return store;
-    };
-  };
-  const affiliates = lazy(postgresAffiliateStore);
-  const subscriptions = lazy(postgresSubscriptionStore);
-  const orders = lazy(postgresOrderStore);
-  const journeys = lazy(postgresJourneyStore);
-  const coupons = lazy(postgresCouponReportStore);
-  const deliveries = lazy(postgresDeliveryStore);
-  const billing = lazy(postgresBillingStore);
-  const patients = lazy(postgresPatientStore);
-  const records = lazy(postgresRecordStore);
-  const cases = lazy(postgresCaseStore);
-  const webhooks = lazy(postgresWebhookStore);
-  const storage: Storage = {
-    get affiliates() {
-      return affiliates();
-    },
-    get subscriptions() {
-      return subscriptions();
-    },
-    get orders() {
-      return orders();
-    },
-    get journeys() {
-      return journeys();
-    },
-    get coupons() {
-      return coupons();
-    },
-    get deliveries() {
-      return deliveries();
-    },
-    get billing() {
-      return billing();
-    },
-    get patients() {
-      return patients();
-    },
-    get records() {
-      return records();
-    },
-    get cases() {
-      return cases();
-    },
-    get webhooks() {
-      return webhooks();
-    },
+  const storage = {
     transaction: (fn, options) =>
       db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema)), options),
     check: () => checkMigrations(db, schema),
     close,
-  };
+  } as Storage;
+  for (const name of Object.keys(storeMakers) as StoreName[]) {
+    let store: Storage[StoreName] | undefined;
+    Object.defineProperty(storage, name, {
+      enumerable: true,
+      get: () => {
+        store ??= storeMakers[name](db, schema);
+        return store;
+      },
+    });
+  }
   return storage;
 }
 

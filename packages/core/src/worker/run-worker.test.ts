@@ -67,6 +67,18 @@ async function setup(overrides: Partial<ServiceOptions> = {}) {
   return { ...capture, emit };
 }
 
+/** The size of every claim the service's storage answers from now on, in order. */
+function claimSizes(svc: Awaited<ReturnType<typeof setup>>['svc']): number[] {
+  const claims: number[] = [];
+  const claimDue = svc.deps.storage.deliveries.claimDue.bind(svc.deps.storage.deliveries);
+  svc.deps.storage.deliveries.claimDue = async (input) => {
+    const claimed = await claimDue(input);
+    claims.push(claimed.length);
+    return claimed;
+  };
+  return claims;
+}
+
 function start(
   svc: Awaited<ReturnType<typeof setup>>['svc'],
   options: { batchSize: number; concurrency: number; perEndpoint?: number; maxWriteDelayMs?: number },
@@ -87,30 +99,33 @@ function start(
   return { stop: () => controller.abort(), done, summaries, errors, total };
 }
 
+/** Answers every send until `count` were answered and recorded, then stops the worker. */
+async function answerUntilDone(
+  receiver: ReturnType<typeof heldReceiver>,
+  worker: ReturnType<typeof start>,
+  count: number,
+): Promise<void> {
+  while (receiver.http.requests.length < count || receiver.waiting.length > 0) {
+    receiver.answerAll();
+    await tick();
+  }
+  await until(() => worker.total('succeeded') === count);
+  worker.stop();
+  await worker.done;
+}
+
 describe('4 delivery: runWorker keeps sends flowing', () => {
   it('delivers everything with `concurrency` sends in flight, claiming the next batch before the current one is sent', async () => {
     const receiver = heldReceiver();
     const { svc, emit } = await setup({ http: receiver.http });
     await emit(12);
-    const claims: number[] = [];
-    const claimDue = svc.deps.storage.deliveries.claimDue.bind(svc.deps.storage.deliveries);
-    svc.deps.storage.deliveries.claimDue = async (input) => {
-      const claimed = await claimDue(input);
-      claims.push(claimed.length);
-      return claimed;
-    };
+    const claims = claimSizes(svc);
     const worker = start(svc, { batchSize: 5, concurrency: 3 });
     // 3 sends held; 2 more of the first batch wait, which is below `concurrency`, so the next
     // batch is claimed while nothing has been answered yet.
     await until(() => receiver.waiting.length === 3 && claims.length >= 2);
     expect(claims.slice(0, 2)).toEqual([5, 5]);
-    while (receiver.http.requests.length < 12 || receiver.waiting.length > 0) {
-      receiver.answerAll();
-      await tick();
-    }
-    await until(() => worker.total('succeeded') === 12);
-    worker.stop();
-    await worker.done;
+    await answerUntilDone(receiver, worker, 12);
     expect(receiver.maxInFlight()).toBe(3);
     expect(receiver.http.requests).toHaveLength(12);
     expect(new Set(receiver.http.requests.map((r) => r.headers['X-Webhook-Id'])).size).toBe(12);
@@ -121,13 +136,7 @@ describe('4 delivery: runWorker keeps sends flowing', () => {
     const receiver = heldReceiver();
     const { svc, emit } = await setup({ http: receiver.http });
     await emit(20);
-    const claims: number[] = [];
-    const claimDue = svc.deps.storage.deliveries.claimDue.bind(svc.deps.storage.deliveries);
-    svc.deps.storage.deliveries.claimDue = async (input) => {
-      const claimed = await claimDue(input);
-      claims.push(claimed.length);
-      return claimed;
-    };
+    const claims = claimSizes(svc);
     // One endpoint may take every sender: 3 sends held and 7 waiting behind them keep the worker busy.
     const worker = start(svc, { batchSize: 5, concurrency: 3, perEndpoint: 3 });
     await until(() => receiver.waiting.length === 3 && claims.length === 2);
@@ -137,13 +146,7 @@ describe('4 delivery: runWorker keeps sends flowing', () => {
     receiver.answerAll();
     await until(() => claims.length === 3);
     expect(claims[2]).toBe(5);
-    while (receiver.http.requests.length < 20 || receiver.waiting.length > 0) {
-      receiver.answerAll();
-      await tick();
-    }
-    await until(() => worker.total('succeeded') === 20);
-    worker.stop();
-    await worker.done;
+    await answerUntilDone(receiver, worker, 20);
     expect(worker.errors).toEqual([]);
   });
 
