@@ -51,7 +51,7 @@ export function memoryStorage(): Storage {
     check,
     transaction<T>(fn: (tx: Storage) => Promise<T>): Promise<T> {
       const run = queue.then(async () => {
-        const snapshot = structuredClone(state);
+        const snapshot = snapshotOf(state);
         try {
           return await fn(inTransaction);
         } catch (error) {
@@ -64,4 +64,18 @@ export function memoryStorage(): Storage {
     },
     close: async () => {},
   };
+}
+
+/**
+ * What a failed transaction puts back: a copy of each collection, not of the records in it. Stores
+ * replace a record to change it and never change one in place, so the old records are still
+ * whole; copying the records too made every transaction cost as much as everything stored.
+ */
+function snapshotOf(state: MemoryState): MemoryState {
+  const snapshot: Record<string, unknown> = {};
+  for (const [name, collection] of Object.entries(state))
+    snapshot[name] = Array.isArray(collection)
+      ? [...collection]
+      : new Map(collection as Map<unknown, unknown>);
+  return snapshot as unknown as MemoryState;
 }
