@@ -125,6 +125,15 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       ).toBe(true);
     }
 
+    /** The ids of every delivery a claim at `now` takes, each given back at once. */
+    async function claimableIds(now: Date, leaseToken: string): Promise<string[]> {
+      const claimed = await storage.deliveries.claimDue({ now, limit: 1000, leaseMs: 60_000, leaseToken });
+      await storage.deliveries.release({
+        items: claimed.map((c) => ({ affiliateId: c.delivery.affiliateId, id: c.delivery.id, leaseToken })),
+      });
+      return claimed.map((c) => c.delivery.id);
+    }
+
     it('events: stored once (emission is idempotent) and read back whole; absent parts omitted', async () => {
       const full = event('evt_full', {
         patient: { id: 'pat_1', externalId: 'ext_1', marketingConsent: true, isReturning: false },
@@ -355,20 +364,7 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       });
       // Held: nothing written, and the holder still completes under its lease.
       expect(await storage.deliveries.requeue({ ...where, now: at(30) })).toBeUndefined();
-      const others = await storage.deliveries.claimDue({
-        now: at(30),
-        limit: 100,
-        leaseMs: 60_000,
-        leaseToken: 'lease_rq2',
-      });
-      expect(others.map((c) => c.delivery.id)).not.toContain('dlv_rq');
-      await storage.deliveries.release({
-        items: others.map((c) => ({
-          affiliateId: c.delivery.affiliateId,
-          id: c.delivery.id,
-          leaseToken: 'lease_rq2',
-        })),
-      });
+      expect(await claimableIds(at(30), 'lease_rq2')).not.toContain('dlv_rq');
       expect(
         await storage.deliveries.complete({
           ...where,
@@ -447,20 +443,7 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       });
       expect(log.total).toBe(0);
       // Long after the lease would have ended, the claim still passes it over.
-      const later = await storage.deliveries.claimDue({
-        now: at(120_000),
-        limit: 1000,
-        leaseMs: 60_000,
-        leaseToken: 'lease_c4l_later',
-      });
-      expect(later.map((c) => c.delivery.id)).not.toContain('dlv_c4l');
-      await storage.deliveries.release({
-        items: later.map((c) => ({
-          affiliateId: c.delivery.affiliateId,
-          id: c.delivery.id,
-          leaseToken: 'lease_c4l_later',
-        })),
-      });
+      expect(await claimableIds(at(120_000), 'lease_c4l_later')).not.toContain('dlv_c4l');
     });
 
     it('two concurrent claimers never get the same delivery', async () => {
