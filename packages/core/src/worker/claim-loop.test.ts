@@ -6,7 +6,7 @@ import { endpointSlots } from './endpoint-slots';
 import { throttleBook } from './throttles';
 import { workerPulse } from './worker-liveness';
 
-async function loop(count: number, overrides: { lowWater?: number; idleMs?: number } = {}) {
+async function loop(count: number, overrides: { depth?: number; idleMs?: number } = {}) {
   const capture = await deliveryCapture(['order_created']);
   const { svc } = capture;
   for (let i = 0; i < count; i += 1)
@@ -33,7 +33,7 @@ async function loop(count: number, overrides: { lowWater?: number; idleMs?: numb
       pulse: workerPulse(svc.deps),
       storage: { failed: (error) => failures.push(error), succeeded: () => undefined },
       batchSize: 2,
-      want: { depth: overrides.lowWater ?? 2, width: 2 },
+      want: { depth: overrides.depth ?? 2, width: 2 },
       crowd: 100,
       idleMs: overrides.idleMs ?? 60_000,
       maxIdleMs: 60_000,

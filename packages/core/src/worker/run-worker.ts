@@ -87,11 +87,10 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
   checkDeliveryOptions(options, maxWriteDelayMs);
   const batchSize = options.batchSize ?? defaultBatchSize;
   const concurrency = concurrencyOf(options);
-  // The next batch is claimed once fewer than this many claimed deliveries wait: a claim takes
+  // The next batch is claimed once fewer than `depth` claimed deliveries wait: a claim takes
   // about as long as sending a batch, so waiting for the queue to run nearly dry starves the
-  // senders. It is claimed too while the endpoints in hand could not keep every sender busy.
-  const lowWater = Math.max(concurrency, batchSize);
-  const want = { depth: lowWater, width: concurrency };
+  // senders. It is claimed too while the endpoints in hand could not keep `width` senders busy.
+  const want = { depth: Math.max(concurrency, batchSize), width: concurrency };
   // An endpoint with two batches waiting here has enough in hand; claims bring in others.
   const crowd = 2 * batchSize;
   // Claims and writes fail together when the database does: one outage, logged once.
@@ -126,7 +125,7 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     );
   const pulse = workerPulse(deps);
   const waiting: Waiting[] = [];
-  const shared = { signal, waiting, slots, breakers, throttles, pulse, storage, lowWater, want, crowd };
+  const shared = { signal, waiting, slots, breakers, throttles, pulse, storage, want, crowd };
   const claimer = claimLoop(deps, options, {
     ...shared,
     batchSize,

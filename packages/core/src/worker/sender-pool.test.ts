@@ -47,7 +47,6 @@ async function pool(
       waiting,
       slots: endpointSlots(options.perEndpoint),
       concurrency: options.concurrency,
-      lowWater: 1,
       want: { depth: 1, width: 1 },
       crowd: 100,
       breakers: workerBreakers(svc.deps, {}),

@@ -25,7 +25,7 @@ interface SenderPoolParts {
   readonly waiting: Waiting[];
   readonly slots: EndpointSlots;
   readonly concurrency: number;
-  readonly lowWater: number;
+  /** What the claimer keeps in hand: `depth` deliveries waiting, for endpoints that keep `width` senders busy. */
   readonly want: { readonly depth: number; readonly width: number };
   readonly crowd: number;
   readonly breakers: BreakerBook;
@@ -51,7 +51,7 @@ interface SenderPoolParts {
  * sender, goes first once the slot has started, and is given back when its slot was missed.
  */
 export function senderPool(deps: ServiceDeps, options: DeliveryOptions, pool: SenderPoolParts): SenderPool {
-  const { signal, waiting, slots, lowWater, crowd, claimer } = pool;
+  const { signal, waiting, slots, want, crowd, claimer } = pool;
   let parked: (() => void)[] = [];
   const wake = () => {
     const resume = parked;
@@ -119,10 +119,10 @@ export function senderPool(deps: ServiceDeps, options: DeliveryOptions, pool: Se
       }
       const webhookId = next.claimed.delivery.webhookId;
       slots.take(webhookId);
-      if (slots.short(waiting, pool.want, pool.throttles.ready)) claimer.wake();
+      if (slots.short(waiting, want, pool.throttles.ready)) claimer.wake();
       // A claim that came back empty passed over crowded endpoints: claim again once the queue
       // runs low, or once this endpoint is no longer crowded.
-      if (waiting.length < lowWater || waitingFor(waiting, webhookId) === crowd - 1) claimer.nudge();
+      if (waiting.length < want.depth || waitingFor(waiting, webhookId) === crowd - 1) claimer.nudge();
       const send: Send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
       if (slots.slow(webhookId)) {
         // A slow endpoint's send starts as a slow one: it would hold this sender for its whole time-out.
