@@ -400,15 +400,17 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     const { page } = await open('demo_super_admin');
     await endpoint(page, 'Portal receiver (edited)').getByRole('button', { name: 'Deliveries' }).click();
     const link = page.getByRole('button', { name: `Open event ${eventId}`, exact: true });
+    // The log lists the delivery as soon as it is queued: wait until the worker has delivered it.
+    const row = page.locator('table.ap-log tbody tr').filter({ has: link });
     await expect
       .poll(
         async () => {
           await page.getByRole('button', { name: 'Refresh' }).click();
-          return link.count();
+          return (await row.count()) > 0 ? row.first().locator('.ap-badge').textContent() : undefined;
         },
         { timeout: 30_000 },
       )
-      .toBeGreaterThan(0);
+      .toBe('succeeded');
     const detail = await api<EventAnswer>('GET', `/v2/events/${eventId}`, 'demo_super_admin');
     expect(detail.status).toBe(200);
 
