@@ -73,9 +73,12 @@ function toRedemption(row: RedemptionRow): CouponRedemption {
 
 /** The order store on PostgreSQL. @example postgresOrderStore(db, 'affiliate_commerce') */
 export function postgresOrderStore(db: Db, schema: string): OrderStore {
-  // The order as it was and the write in one statement: every part of a statement sees the
-  // snapshot taken before it, so `previous` is the row before this write.
-  const upsertOrder = withSchema(
+  // The order as it was, its write and its redemptions' in one statement, so saving an order is
+  // one round trip. Every part of a statement sees the snapshot taken before it: `previous` is the
+  // row before this write, and the foreign key of a redemption is checked once the statement has
+  // written its order. A re-recorded order keeps the redemptions it names again (updated in place)
+  // and loses the others; one statement cannot delete a row and insert its key again.
+  const saveOrder = withSchema(
     `with previous as (
        select * from {s}.orders where affiliate_id = $1 and id = $2
      ), written as (
@@ -92,23 +95,24 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
          product_variation_ids = excluded.product_variation_ids, campaign_id = excluded.campaign_id,
          has_coupon = excluded.has_coupon
        returning 1
+     ), dropped as (
+       delete from {s}.coupon_redemptions
+       where affiliate_id = $1 and order_id = $2 and id <> all($20::text[]) and exists (select from previous)
+     ), redeemed as (
+       insert into {s}.coupon_redemptions as c (affiliate_id, id, order_id, position, code, discount_type,
+         discount_amount, discount_cents, currency, redeemed_at, campaign_id, product_variation_ids)
+       select $1, r.id, $2, r.position, r.code, r.discount_type, r.discount_amount, r.discount_cents, r.currency,
+         r.redeemed_at, r.campaign_id, array(select jsonb_array_elements_text(r.product_variation_ids))
+       from jsonb_to_recordset($19::jsonb) as r(id text, position integer, code text, discount_type text,
+         discount_amount numeric, discount_cents bigint, currency text, redeemed_at timestamptz,
+         campaign_id text, product_variation_ids jsonb)
+       on conflict (affiliate_id, order_id, id) do update set position = excluded.position, code = excluded.code,
+         discount_type = excluded.discount_type, discount_amount = excluded.discount_amount,
+         discount_cents = excluded.discount_cents, currency = excluded.currency,
+         redeemed_at = excluded.redeemed_at, campaign_id = excluded.campaign_id,
+         product_variation_ids = excluded.product_variation_ids
      )
      select * from previous`,
-    schema,
-  );
-  const deleteRedemptions = withSchema(
-    'delete from {s}.coupon_redemptions where affiliate_id = $1 and order_id = $2',
-    schema,
-  );
-  // Every redemption of the order in one statement, sent as one JSON array.
-  const insertRedemptions = withSchema(
-    `insert into {s}.coupon_redemptions (affiliate_id, id, order_id, position, code, discount_type,
-       discount_amount, discount_cents, currency, redeemed_at, campaign_id, product_variation_ids)
-     select $1, r.id, $2, r.position, r.code, r.discount_type, r.discount_amount, r.discount_cents, r.currency,
-       r.redeemed_at, r.campaign_id, array(select jsonb_array_elements_text(r.product_variation_ids))
-     from jsonb_to_recordset($3::jsonb) as r(id text, position integer, code text, discount_type text,
-       discount_amount numeric, discount_cents bigint, currency text, redeemed_at timestamptz,
-       campaign_id text, product_variation_ids jsonb)`,
     schema,
   );
   const get = withSchema('select * from {s}.orders where affiliate_id = $1 and id = $2', schema);
@@ -121,48 +125,43 @@ export function postgresOrderStore(db: Db, schema: string): OrderStore {
     schema,
   );
   return {
-    save: ({ order, couponRedemptions, keepCreatedAt = false }) =>
-      db.transaction(async (tx) => {
-        const { rows: before } = await tx.query<OrderRow>(upsertOrder, [
-          order.affiliateId,
-          order.id,
-          order.status,
-          order.createdAt,
-          order.updatedAt,
-          order.patientId ?? null,
-          order.journeyId ?? null,
-          order.subscriptionId ?? null,
-          order.parentOrderId ?? null,
-          order.isRenewal,
-          order.cycleNumber ?? null,
-          order.totalCents,
-          order.currency,
-          JSON.stringify(order.products),
-          order.products.map((product) => product.productVariationId),
-          order.campaignId ?? null,
-          couponRedemptions.length > 0,
-          keepCreatedAt,
-        ]);
-        const previous = before[0] && toOrder(before[0]);
-        // A new order has no redemptions to replace (a concurrent writer of the same id waits on
-        // this row, so none can appear before this transaction ends).
-        if (previous) await tx.query(deleteRedemptions, [order.affiliateId, order.id]);
-        if (couponRedemptions.length === 0) return previous;
-        const rows = couponRedemptions.map((r, position) => ({
-          id: r.id,
-          position,
-          code: r.code,
-          discount_type: r.discountType,
-          discount_amount: r.discountAmount,
-          discount_cents: r.discountCents,
-          currency: r.currency,
-          redeemed_at: r.redeemedAt.toISOString(),
-          campaign_id: r.campaignId ?? null,
-          product_variation_ids: r.productVariationIds,
-        }));
-        await tx.query(insertRedemptions, [order.affiliateId, order.id, JSON.stringify(rows)]);
-        return previous;
-      }),
+    async save({ order, couponRedemptions, keepCreatedAt = false }) {
+      const redemptions = couponRedemptions.map((r, position) => ({
+        id: r.id,
+        position,
+        code: r.code,
+        discount_type: r.discountType,
+        discount_amount: r.discountAmount,
+        discount_cents: r.discountCents,
+        currency: r.currency,
+        redeemed_at: r.redeemedAt.toISOString(),
+        campaign_id: r.campaignId ?? null,
+        product_variation_ids: r.productVariationIds,
+      }));
+      const { rows } = await db.query<OrderRow>(saveOrder, [
+        order.affiliateId,
+        order.id,
+        order.status,
+        order.createdAt,
+        order.updatedAt,
+        order.patientId ?? null,
+        order.journeyId ?? null,
+        order.subscriptionId ?? null,
+        order.parentOrderId ?? null,
+        order.isRenewal,
+        order.cycleNumber ?? null,
+        order.totalCents,
+        order.currency,
+        JSON.stringify(order.products),
+        order.products.map((product) => product.productVariationId),
+        order.campaignId ?? null,
+        couponRedemptions.length > 0,
+        keepCreatedAt,
+        JSON.stringify(redemptions),
+        couponRedemptions.map((r) => r.id),
+      ]);
+      return rows[0] && toOrder(rows[0]);
+    },
     async get({ affiliateId, id }) {
       const { rows } = await db.query<OrderRow>(get, [affiliateId, id]);
       return rows[0] && toOrder(rows[0]);

@@ -119,6 +119,24 @@ export function orderStoreContract(getStorage: () => Storage): void {
       expect(await storage.orders.couponRedemptions({ affiliateId, orderId: 'ord_re' })).toEqual([kept]);
     });
 
+    it('a replacement may keep, reorder, add and drop redemptions at once', async () => {
+      const storage = getStorage();
+      const ids = ['red_mix_1', 'red_mix_2', 'red_mix_3'];
+      await storage.orders.save({
+        order: order({ id: 'ord_mix' }),
+        couponRedemptions: ids.map((id) => redemption({ id, orderId: 'ord_mix' })),
+      });
+      const next = [
+        redemption({ id: 'red_mix_3', orderId: 'ord_mix', code: 'THIRD' }),
+        redemption({ id: 'red_mix_4', orderId: 'ord_mix', code: 'NEW' }),
+        redemption({ id: 'red_mix_1', orderId: 'ord_mix', discountCents: 1 }),
+      ];
+      await storage.orders.save({ order: order({ id: 'ord_mix' }), couponRedemptions: next });
+      expect(await storage.orders.couponRedemptions({ affiliateId, orderId: 'ord_mix' })).toEqual(next);
+      await storage.orders.save({ order: order({ id: 'ord_mix' }), couponRedemptions: [] });
+      expect(await storage.orders.couponRedemptions({ affiliateId, orderId: 'ord_mix' })).toEqual([]);
+    });
+
     it('keepCreatedAt keeps the stored creation time of a replaced order, and sets it on a new one', async () => {
       const storage = getStorage();
       const created = new Date('2026-01-01T00:00:00.000Z');
