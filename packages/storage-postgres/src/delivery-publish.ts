@@ -2,12 +2,18 @@ import type { Delivery, DeliveryStore, PublishedEvent } from '@affiliate-commerc
 import type { Db } from './db';
 import { eventColumns, type Sql, undeliveredFor } from './delivery-rows';
 
+// When a webhook's circuit breaker next lets a delivery through, while it holds them back (open, or
+// half-open with its probe in flight); null when closed. A delivery queued meanwhile is due then,
+// as the breaker's opening made the endpoint's waiting ones, so no claim reads it before.
+const heldUntil = (breaker: string) =>
+  `case when ${breaker}->>'state' <> 'closed' then (${breaker}->>'retryAt')::timestamptz end`;
+
 // The event and, when it is new, one delivery per enabled webhook subscribed to its type whose
 // filter (if any) its payload matches: one round trip, with the webhooks read by the statement
 // itself. The event keeps the webhooks whose filter held it back; an ordered webhook's delivery
 // carries the event's entity.
 const publishSql = `with target as (
-     select w.id, w.created_at, w.ordering,
+     select w.id, w.created_at, w.ordering, ${heldUntil('w.breaker')} as held_until,
        w.filter_path is null or jsonb_path_match($11::jsonb, w.filter_path, '{}', true) is true as matched
      from {s}.webhooks w
      where $9::boolean and w.affiliate_id = $1 and w.status = 'enabled' and $3 = any(w.interests)
@@ -21,6 +27,7 @@ const publishSql = `with target as (
    ), due as (
      select e.affiliate_id, $10 || '_' || row_number() over (order by t.created_at, t.id) as id,
        t.id as webhook_id, e.id as event_id, e.event_type, e.occurred_at,
+       greatest(e.occurred_at, t.held_until) as due_at,
        case when t.ordering = 'entity' then $12::text end as ordering_key
      from event e cross join target t
      where t.matched
@@ -32,7 +39,7 @@ const publishSql = `with target as (
      returning 1
    ), waiting as (
      insert into {s}.delivery_queue (affiliate_id, webhook_id, id, due_at, ordering_key)
-     select affiliate_id, webhook_id, id, occurred_at, ordering_key from due
+     select affiliate_id, webhook_id, id, due_at, ordering_key from due
    )
    select (select count(*) from event)::int as inserted, (select count(*) from queued)::int as queued`;
 
@@ -45,7 +52,7 @@ const publishManySql = `with input as (
        with ordinality as i(affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
          deliver, id_prefix, payload, entity_key, ord)
    ), target as (
-     select i.ord, w.id, w.created_at, w.ordering,
+     select i.ord, w.id, w.created_at, w.ordering, ${heldUntil('w.breaker')} as held_until,
        w.filter_path is null or jsonb_path_match(i.payload, w.filter_path, '{}', true) is true as matched
      from input i join {s}.webhooks w on w.affiliate_id = i.affiliate_id
      where i.deliver and w.status = 'enabled' and i.event_type = any(w.interests)
@@ -60,6 +67,7 @@ const publishManySql = `with input as (
    ), due as (
      select i.ord, row_number() over (partition by e.affiliate_id, e.id order by t.created_at, t.id) as n,
        e.affiliate_id, t.id as webhook_id, e.id as event_id, e.event_type, e.occurred_at, i.id_prefix,
+       greatest(e.occurred_at, t.held_until) as due_at,
        case when t.ordering = 'entity' then i.entity_key end as ordering_key
      from event e
      join input i on i.affiliate_id = e.affiliate_id and i.id = e.id
@@ -74,7 +82,7 @@ const publishManySql = `with input as (
    ), waiting as (
      -- In the order given, so the sequence numbers of an entity's deliveries follow its events.
      insert into {s}.delivery_queue (affiliate_id, webhook_id, id, due_at, ordering_key)
-     select affiliate_id, webhook_id, id_prefix || '_' || n, occurred_at, ordering_key from due
+     select affiliate_id, webhook_id, id_prefix || '_' || n, due_at, ordering_key from due
      order by ord, n
    )
    select exists (select 1 from event e where e.affiliate_id = i.affiliate_id and e.id = i.id) as inserted,

@@ -192,6 +192,28 @@ describe('4 delivery: one bad endpoint does not slow the others', () => {
     expect((log.data.pagination as { total: number }).total).toBe(first.retrying + 10);
   });
 
+  it('events emitted while the breaker is open are queued for when it may probe: no claim reads them before, and closing it sends them', async () => {
+    const { svc, ends, bad, emit, read } = await setup();
+    ends.rules.bad = 500;
+    await emit('bad', 5);
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 5, retrying: 5 });
+    const breaker = (await read(bad)).circuitBreaker as { state: string; retryAt: string };
+    expect(breaker).toMatchObject({ state: 'open', retryAt: '2026-11-23T10:00:30.000Z' });
+    await emit('bad', 3);
+    // Before, each new delivery was claimed, found held and put back: a claim and a write apiece.
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 0 });
+    const log = await api(svc, 'GET', `/v2/deliveries?webhookId=${bad}&status=pending&limit=100`);
+    const waiting = (log.data.deliveries as { attempts: number; nextAttemptAt: string }[]).filter(
+      (d) => d.attempts === 0,
+    );
+    expect(waiting.map((d) => d.nextAttemptAt)).toEqual([breaker.retryAt, breaker.retryAt, breaker.retryAt]);
+    // Enabling the webhook again closes the breaker: what it held goes at once, these three and
+    // the five retries.
+    expect((await api(svc, 'PATCH', `/v2/webhooks/${bad}/status`, { status: 'enabled' })).status).toBe(200);
+    ends.rules.bad = 200;
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ claimed: 8, succeeded: 8 });
+  });
+
   it('a failed probe reopens the breaker for twice as long; of two workers only one sends the probe', async () => {
     const { svc, ends, bad, emit, read } = await setup({
       deliveries: { random: () => 0.5, timeoutMs: 400, breaker: { failures: 2, coolingMs: 10_000 } },

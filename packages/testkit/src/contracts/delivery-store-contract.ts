@@ -4,6 +4,7 @@ import type {
   ClaimedDelivery,
   Delivery,
   DeliveryAttempt,
+  WebhookBreaker,
 } from '@affiliate-commerce/core/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLogContract } from './delivery-log-contract';
@@ -1379,6 +1380,73 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
         id: 'dlv_evt_key_one_2',
       });
       expect(Object.keys(unordered!)).not.toContain('orderingKey');
+    });
+
+    // In 2300: due for no claim of this suite.
+    it('publish to a webhook whose breaker holds deliveries back: due when the breaker next lets one through', async () => {
+      const b0 = new Date('2300-01-01T00:00:00.000Z');
+      const retryAt = new Date('2300-01-01T00:05:00.000Z');
+      const passed = new Date('2299-12-31T23:00:00.000Z');
+      const breakers: Record<string, WebhookBreaker> = {
+        whk_brk_open: {
+          state: 'open',
+          failures: 5,
+          openedAt: b0,
+          retryAt,
+          coolingMs: 300_000,
+          changedAt: b0,
+        },
+        whk_brk_probe: { state: 'half_open', failures: 5, retryAt, coolingMs: 300_000, changedAt: b0 },
+        whk_brk_passed: { state: 'open', failures: 5, retryAt: passed, coolingMs: 60_000, changedAt: passed },
+        whk_brk_counting: { state: 'closed', failures: 3, changedAt: b0 },
+      };
+      for (const [index, id] of [...Object.keys(breakers), 'whk_brk_none'].entries()) {
+        await storage.webhooks.insert({
+          webhook: webhook(id, { affiliateId: 'aff_brk', createdAt: new Date(b0.getTime() - 1000 + index) }),
+        });
+        const breaker = breakers[id];
+        if (breaker)
+          expect(
+            await storage.webhooks.setBreaker({ affiliateId: 'aff_brk', id, breaker, expected: undefined }),
+          ).toBe(true);
+      }
+      const due = {
+        whk_brk_open: retryAt,
+        whk_brk_probe: retryAt,
+        whk_brk_passed: b0,
+        whk_brk_counting: b0,
+        whk_brk_none: b0,
+      };
+      const ids = Object.keys(due) as (keyof typeof due)[];
+      // One event alone, and two in one call: the two statements a publish may take.
+      expect(
+        await storage.deliveries.publish({
+          events: [
+            {
+              event: event('evt_brk_one', { affiliateId: 'aff_brk', occurredAt: b0 }),
+              deliver: true,
+              idPrefix: 'dlv_brk_one',
+            },
+          ],
+        }),
+      ).toEqual([{ inserted: true, queued: 5 }]);
+      expect(
+        await storage.deliveries.publish({
+          events: ['a', 'b'].map((name) => ({
+            event: event(`evt_brk_${name}`, { affiliateId: 'aff_brk', occurredAt: b0 }),
+            deliver: true,
+            idPrefix: `dlv_brk_${name}`,
+          })),
+        }),
+      ).toEqual([
+        { inserted: true, queued: 5 },
+        { inserted: true, queued: 5 },
+      ]);
+      for (const prefix of ['dlv_brk_one', 'dlv_brk_a', 'dlv_brk_b'])
+        for (const [index, webhookId] of ids.entries())
+          expect(
+            await storage.deliveries.get({ affiliateId: 'aff_brk', webhookId, id: `${prefix}_${index + 1}` }),
+          ).toMatchObject({ webhookId, status: 'pending', nextAttemptAt: due[webhookId], createdAt: b0 });
     });
 
     it('claimDue with entity ordering: one delivery per webhook and entity at a time, the next once the one before is final', async () => {

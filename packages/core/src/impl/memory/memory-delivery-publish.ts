@@ -1,7 +1,19 @@
 import { matchesPayloadFilter } from '../../rules/filters/payload-filter';
 import type { DeliveryStore, PublishedEvent } from '../../storage/delivery-store';
+import type { Webhook } from '../../storage/webhook-store';
 import { copy, type MemoryOutbox } from './memory-outbox';
 import { type MemoryState, scopedKey } from './memory-state';
+
+/**
+ * When a webhook's circuit breaker next lets a delivery through, while it holds them back (open,
+ * or half-open with its probe in flight); a delivery queued meanwhile is due then, as the breaker's
+ * opening made the endpoint's waiting ones.
+ */
+function dueAt(webhook: Webhook, occurredAt: Date): Date {
+  const { breaker } = webhook;
+  const held = breaker && breaker.state !== 'closed' ? breaker.retryAt : undefined;
+  return held && held > occurredAt ? held : occurredAt;
+}
 
 function publishOne(
   state: MemoryState,
@@ -40,7 +52,7 @@ function publishOne(
       eventType: event.eventType,
       status: 'pending',
       attempts: 0,
-      nextAttemptAt: event.occurredAt,
+      nextAttemptAt: dueAt(webhook, event.occurredAt),
       ...(ordered ? { orderingKey: entityKey } : {}),
       createdAt: event.occurredAt,
       updatedAt: event.occurredAt,
