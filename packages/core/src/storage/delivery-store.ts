@@ -220,9 +220,9 @@ export interface DeliveryStore {
    * Emits events, in the order given: stores each once and, when it is new and its `deliver` is
    * true, queues a pending delivery due at its `occurredAt` for every enabled webhook of its
    * affiliate subscribed to its type; to a webhook whose circuit breaker holds deliveries back
-   * (open or half-open), due when it next lets one through (its `retryAt`) if that is later. An event's deliveries' ids are its `idPrefix`, an underscore
-   * and 1, 2, 3... in the order the webhooks were created (`idPrefix` is a fresh id, so they are
-   * unique). On PostgreSQL one statement for all of them, which reads the webhooks itself, so a
+   * (open or half-open), due when it next lets one through (its `retryAt`) if that is later. An
+   * event's deliveries' ids are its `idPrefix`, an underscore and 1, 2, 3... in the order the
+   * webhooks were created (`idPrefix` is a fresh id, so they are unique). On PostgreSQL one statement for all of them, which reads the webhooks itself, so a
    * webhook created, disabled or changed a moment ago is seen as it is. For each event, in the
    * same order: `inserted` is false (and nothing queued) when an event with that id already existed.
    */

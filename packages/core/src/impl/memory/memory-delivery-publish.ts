@@ -1,3 +1,4 @@
+import { breakerGate } from '../../areas/webhooks/breaker';
 import { matchesPayloadFilter } from '../../rules/filters/payload-filter';
 import type { DeliveryStore, PublishedEvent } from '../../storage/delivery-store';
 import type { Webhook } from '../../storage/webhook-store';
@@ -5,14 +6,13 @@ import { copy, type MemoryOutbox } from './memory-outbox';
 import { type MemoryState, scopedKey } from './memory-state';
 
 /**
- * When a webhook's circuit breaker next lets a delivery through, while it holds them back (open,
- * or half-open with its probe in flight); a delivery queued meanwhile is due then, as the breaker's
- * opening made the endpoint's waiting ones.
+ * When a delivery queued at `occurredAt` is due: while the webhook's circuit breaker holds
+ * deliveries back (open, or half-open with its probe in flight), when it next lets one through,
+ * as the breaker's opening made the endpoint's waiting ones; the worker's own gate decides it.
  */
 function dueAt(webhook: Webhook, occurredAt: Date): Date {
-  const { breaker } = webhook;
-  const held = breaker && breaker.state !== 'closed' ? breaker.retryAt : undefined;
-  return held && held > occurredAt ? held : occurredAt;
+  const gate = breakerGate(webhook.breaker, occurredAt, 0);
+  return 'until' in gate ? gate.until : occurredAt;
 }
 
 function publishOne(
