@@ -96,8 +96,24 @@ describe('claim loop: the claimer of a running worker', () => {
     claimDue.mockRejectedValueOnce(new Error('down'));
     const running = claimer.run();
     await vi.waitFor(() => expect(failures).toEqual([new Error('down')]));
-    claimer.wakeAt(svc.clock.now().getTime());
+    claimer.wakeAt([svc.clock.now().getTime()]);
     await vi.waitFor(() => expect(claimDue).toHaveBeenCalledTimes(2));
+    controller.abort();
+    await running;
+    claimer.stop();
+  });
+
+  it('wakes once for each retry it is given, not only for the earliest', async () => {
+    const { svc, claimer, claimDue, controller } = await loop(0);
+    const running = claimer.run();
+    await vi.waitFor(() => expect(claimDue).toHaveBeenCalledTimes(1));
+    const now = svc.clock.now().getTime();
+    // Two retries written at once and a third later, due between them; 300 and 310 share a slot.
+    claimer.wakeAt([now + 100, now + 300, now + 310]);
+    claimer.wakeAt([now + 200]);
+    await vi.waitFor(() => expect(claimDue).toHaveBeenCalledTimes(4), { timeout: 3_000 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(claimDue).toHaveBeenCalledTimes(4);
     controller.abort();
     await running;
     claimer.stop();

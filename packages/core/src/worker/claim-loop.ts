@@ -24,8 +24,8 @@ export interface ClaimLoop {
   wake(): void;
   /** Claim again now: ends an idle back-off, or is kept so the claim in flight is followed by another. */
   nudge(): void;
-  /** Claim again at `at` (ms since the epoch): a retry this worker wrote falls due then. */
-  wakeAt(at: number | undefined): void;
+  /** Claim again at each of `times` (ms since the epoch): retries this worker wrote fall due then. */
+  wakeAt(times: readonly number[]): void;
   /** Clears its timers and its abort listener. */
   stop(): void;
 }
@@ -95,7 +95,7 @@ export function claimLoop(
       const unsent = batch.items.length > 0 ? await loop.throttles.admit(batch, deps.clock.now()) : [];
       // Claim the throttled webhooks again when their slots in hand run low.
       const heldFor = loop.throttles.heldFor();
-      if (heldFor !== undefined) wakeUps.wakeAt(deps.clock.now().getTime() + heldFor);
+      if (heldFor !== undefined) wakeUps.wakeAt([deps.clock.now().getTime() + heldFor]);
       if (unsent.length > 0)
         await releaseClaims(deps, unsent).catch((error: unknown) => loop.storage.failed(error));
       return { batch, unsent: new Set(unsent.map(({ claimed }) => claimed)) };
@@ -148,10 +148,17 @@ export function claimLoop(
   };
 }
 
+/** Due times within one slot of this many ms share a wake-up, the slot's end. */
+const wakeSlotMs = 25;
+/** Due times kept at most; later ones are left to the back-off, which finds them within `maxIdleMs`. */
+const maxWakeUps = 1_000;
+
 /**
  * The idle claimer's sleep: it lasts until its back-off ends, a nudge comes (a sender saw the
  * queue run low), a retry this worker wrote falls due, or the signal aborts. A nudge that comes
- * while a claim is in flight is kept, so the claimer does not then sleep through it.
+ * while a claim is in flight is kept, so the claimer does not then sleep through it. Every due
+ * time it is given wakes it once, rounded up to the end of its slot (never early, even when a
+ * timer fires a millisecond before its time), so a retry due after another is not forgotten.
  */
 function idleWakeUps(deps: Pick<ServiceDeps, 'clock'>, signal: AbortSignal) {
   let wakeIdle: (() => void) | undefined;
@@ -161,7 +168,26 @@ function idleWakeUps(deps: Pick<ServiceDeps, 'clock'>, signal: AbortSignal) {
     else claimAgain = true;
   };
   let dueTimer: ReturnType<typeof setTimeout> | undefined;
-  let dueAt = Number.POSITIVE_INFINITY;
+  /** Slot ends still to wake at, ascending and distinct; the timer is set for the first. */
+  const wakeUps: number[] = [];
+  const arm = () => {
+    clearTimeout(dueTimer);
+    const next = wakeUps[0];
+    if (next === undefined) return;
+    dueTimer = setTimeout(
+      () => {
+        const now = deps.clock.now().getTime();
+        let fallen = 1;
+        while (fallen < wakeUps.length && wakeUps[fallen]! <= now) fallen += 1;
+        wakeUps.splice(0, fallen);
+        arm();
+        nudge();
+      },
+      // A timer longer than 2^31 - 1 ms would fire at once; one that long just wakes it early.
+      Math.min(2 ** 31 - 1, Math.max(0, next - deps.clock.now().getTime())),
+    );
+    dueTimer.unref?.();
+  };
   return {
     nudge,
     /** A claim starts: what happens from here on is seen by it, or calls for the next one. */
@@ -182,18 +208,22 @@ function idleWakeUps(deps: Pick<ServiceDeps, 'clock'>, signal: AbortSignal) {
         const timer = setTimeout(end, ms);
         wakeIdle = end;
       }),
-    wakeAt(at: number | undefined) {
-      if (at === undefined || at >= dueAt) return;
-      clearTimeout(dueTimer);
-      dueAt = at;
-      dueTimer = setTimeout(
-        () => {
-          dueAt = Number.POSITIVE_INFINITY;
-          nudge();
-        },
-        Math.max(0, at - deps.clock.now().getTime()),
-      );
-      dueTimer.unref?.();
+    wakeAt(times: readonly number[]) {
+      const first = wakeUps[0];
+      for (const at of times) {
+        const slotEnd = (Math.floor(at / wakeSlotMs) + 1) * wakeSlotMs;
+        let low = 0;
+        let high = wakeUps.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (wakeUps[middle]! < slotEnd) low = middle + 1;
+          else high = middle;
+        }
+        if (wakeUps[low] === slotEnd || low >= maxWakeUps) continue;
+        wakeUps.splice(low, 0, slotEnd);
+        if (wakeUps.length > maxWakeUps) wakeUps.pop();
+      }
+      if (wakeUps[0] !== first) arm();
     },
     abort() {
       wakeIdle?.();

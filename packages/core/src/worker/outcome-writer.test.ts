@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { workerBreakers } from './breakers';
 import { claimBatch } from './claimer';
 import type { OutageLog } from './outage-log';
-import { earliestDue, groupedWrites, recordSettled } from './outcome-writer';
+import { dueTimes, groupedWrites, recordSettled } from './outcome-writer';
 import { type Settled, settleOne } from './senders';
 
 const status = (code: number) => () => ({
@@ -68,17 +68,15 @@ describe('outcome writer: a group of settled deliveries', () => {
     expect(events('webhook.attempt.late')).toHaveLength(1);
   });
 
-  it('knows when the earliest outcome of a group is due again', async () => {
+  it("knows when each of a group's outcomes is due again", async () => {
     const { group } = await settled(2, 500);
-    const at = earliestDue(group);
-    expect(at).toBe(
-      Math.min(
-        ...group.map((one) =>
-          one.kind === 'attempted' ? one.attempted.item.outcome.nextAttemptAt!.getTime() : Infinity,
-        ),
+    expect(dueTimes(group)).toEqual(
+      group.map((one) =>
+        one.kind === 'attempted' ? one.attempted.item.outcome.nextAttemptAt!.getTime() : 0,
       ),
     );
-    expect(earliestDue([{ kind: 'cancelled', count: 1 }])).toBeUndefined();
+    expect(dueTimes(group)).toHaveLength(2);
+    expect(dueTimes([{ kind: 'cancelled', count: 1 }])).toEqual([]);
   });
 });
 

@@ -165,9 +165,9 @@ async function disableFailing(
   }
 }
 
-/** When the earliest of a group's outcomes is due again (a retry, or a delivery held by a breaker). */
-export function earliestDue(group: readonly Settled[]): number | undefined {
-  let earliest: number | undefined;
+/** When a group's outcomes are due again (retries, and deliveries held by a breaker). */
+export function dueTimes(group: readonly Settled[]): number[] {
+  const times: number[] = [];
   for (const one of group) {
     const at =
       one.kind === 'attempted'
@@ -175,9 +175,9 @@ export function earliestDue(group: readonly Settled[]): number | undefined {
         : one.kind === 'deferred'
           ? one.until
           : undefined;
-    if (at && (earliest === undefined || at.getTime() < earliest)) earliest = at.getTime();
+    if (at) times.push(at.getTime());
   }
-  return earliest;
+  return times;
 }
 
 /** The outcomes of a running worker, written in groups; see {@link groupedWrites}. */
@@ -208,8 +208,8 @@ export function groupedWrites(
     readonly maxWriteDelayMs: number;
     readonly storage: OutageLog;
     readonly nothingToSend: () => boolean;
-    /** A group was written: its summary, and when its earliest outcome is due again. */
-    readonly written: (summary: RunSummary, dueAt: number | undefined) => void;
+    /** A group was written: its summary, and when its outcomes are due again. */
+    readonly written: (summary: RunSummary, dueTimes: readonly number[]) => void;
   },
 ): GroupedWrites {
   const { batchSize, maxWriteDelayMs, storage } = writes;
@@ -231,7 +231,7 @@ export function groupedWrites(
           // Written first, whether or not anyone listens for the summary.
           const summary = await recordSettled(deps, group, options);
           storage.succeeded();
-          writes.written(summary, earliestDue(group));
+          writes.written(summary, dueTimes(group));
         } catch (error) {
           // Unwritten outcomes keep their lease; once it ends, the deliveries are sent again.
           storage.failed(error);

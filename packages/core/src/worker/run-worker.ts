@@ -139,8 +139,8 @@ export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOpt
     maxWriteDelayMs,
     storage,
     nothingToSend: () => waiting.length === 0,
-    written: (summary, dueAt) => {
-      claimer.wakeAt(dueAt);
+    written: (summary, due) => {
+      claimer.wakeAt(due);
       options.onBatch?.(summary);
     },
   });
