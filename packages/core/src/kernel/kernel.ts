@@ -99,22 +99,37 @@ interface Caller extends Granted {
   readonly remoteAddress: string | undefined;
 }
 
-async function readInput(route: AnyRoute<never>, request: Request, rawParams: Record<string, string>) {
-  const url = new URL(request.url);
+/** What a route's handler is given of the request: its path parameters, query and body, validated. */
+interface Input {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+}
+
+/**
+ * Reads and validates a call's input. Only a JSON body is read asynchronously, so a route
+ * without one gets its input back at once, with no promise to wait for.
+ */
+function readInput(
+  route: AnyRoute<never>,
+  request: Request,
+  search: URLSearchParams,
+  rawParams: Record<string, string>,
+): Result<Input, DomainError> | Promise<Result<Input, DomainError>> {
   const params = decodePathParams(rawParams);
   if (params.isErr()) return err(params.error);
   const parsedParams = route.params ? validate(route.params, params.value, 'path') : ok(params.value);
   if (parsedParams.isErr()) return err(parsedParams.error);
   // A route without a query schema reads no query, so nothing in it can be refused.
-  const query = route.query ? readQuery(route, route.query, url.searchParams) : ok({});
+  const query = route.query ? readQuery(route, route.query, search) : ok({});
   if (query.isErr()) return err(query.error);
-  let body: Result<unknown, DomainError> = ok(undefined);
-  if (bodyKindOf(route) === 'json') {
-    const raw = await readJsonBody(request, { allowNul: route.allowNul, limitBytes: route.bodyLimitBytes });
-    body = raw.andThen((value) => (route.body ? validate(route.body, value, 'body') : ok(value)));
-  }
-  if (body.isErr()) return err(body.error);
-  return ok({ params: parsedParams.value, query: query.value, body: body.value });
+  if (bodyKindOf(route) !== 'json')
+    return ok({ params: parsedParams.value, query: query.value, body: undefined });
+  return readJsonBody(request, { allowNul: route.allowNul, limitBytes: route.bodyLimitBytes }).then((raw) =>
+    raw
+      .andThen((value) => (route.body ? validate(route.body, value, 'body') : ok(value)))
+      .map((body) => ({ params: parsedParams.value, query: query.value, body })),
+  );
 }
 
 function toResponse(
@@ -252,7 +267,8 @@ async function serve<D extends KernelPorts>(
   watch: RequestWatch | undefined,
   reply: Replies,
 ): Promise<Response> {
-  const { pathname } = new URL(request.url);
+  const url = new URL(request.url);
+  const { pathname } = url;
   if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
     return reply.error(notFound('route'), everyAnswer);
   }
@@ -274,7 +290,7 @@ async function serve<D extends KernelPorts>(
     return reply.error(methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]), everyAnswer);
   }
   watch?.matched(`${base}${found.route.path}`);
-  return serveRoute(kernel, found.route, request, found.rawParams, remoteAddress, reply);
+  return serveRoute(kernel, found.route, request, url.searchParams, found.rawParams, remoteAddress, reply);
 }
 
 /** Checks access and the rate limit of a matched route, and works out the headers of its answer. */
@@ -282,6 +298,7 @@ async function serveRoute<D extends KernelPorts>(
   kernel: Kernel<D>,
   route: AnyRoute<D>,
   request: Request,
+  search: URLSearchParams,
   rawParams: Record<string, string>,
   remoteAddress: string | undefined,
   reply: Replies,
@@ -318,7 +335,7 @@ async function serveRoute<D extends KernelPorts>(
       : fixed;
   return refused
     ? reply.error(rateLimited(limitHeaders ?? {}), headers)
-    : answer(kernel, route, request, rawParams, caller, headers, reply);
+    : answer(kernel, route, request, search, rawParams, caller, headers, reply);
 }
 
 /** Reads the input of a route the caller may call, runs its handler and turns the result into the answer. */
@@ -326,13 +343,15 @@ async function answer<D extends KernelPorts>(
   kernel: Kernel<D>,
   route: AnyRoute<D>,
   request: Request,
+  search: URLSearchParams,
   rawParams: Record<string, string>,
   caller: Caller,
   headers: Readonly<Record<string, string>>,
   reply: Replies,
 ): Promise<Response> {
   const { deps } = kernel;
-  const input = await readInput(route, request, rawParams);
+  const read = readInput(route, request, search, rawParams);
+  const input = read instanceof Promise ? await read : read;
   if (input.isErr()) return reply.error(input.error, headers);
 
   try {

@@ -17,11 +17,14 @@ export const maxPathParamLength = 200;
 export function decodePathParams(raw: Record<string, string>): Result<Record<string, string>, DomainError> {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(value);
-    } catch {
-      return err(notFound('record'));
+    let decoded = value;
+    // Most ids have nothing escaped; decoding them would give them back unchanged.
+    if (value.includes('%')) {
+      try {
+        decoded = decodeURIComponent(value);
+      } catch {
+        return err(notFound('record'));
+      }
     }
     if (decoded.includes('\u0000') || decoded.length > maxPathParamLength) return err(notFound('record'));
     params[name] = decoded;
