@@ -51,6 +51,7 @@ describe('claim loop: the claimer of a running worker', () => {
     await vi.waitFor(() => expect(waiting).toHaveLength(2));
     expect(claimed).toHaveBeenCalledTimes(1);
     expect(claimDue).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(claimer.parked).toBe(true));
     waiting.splice(0);
     claimer.wake();
     await vi.waitFor(() => expect(waiting).toHaveLength(1));

@@ -22,6 +22,8 @@ export interface ClaimLoop {
   readonly done: boolean;
   /** Unparks the claimer when it waits for the deliveries that could go to run low. */
   wake(): void;
+  /** Whether it is parked, waiting for a `wake`: only then is it worth asking whether to wake it. */
+  readonly parked: boolean;
   /** Claim again now: ends an idle back-off, or is kept so the claim in flight is followed by another. */
   nudge(): void;
   /** Claim again at each of `times` (ms since the epoch): retries this worker wrote fall due then. */
@@ -137,6 +139,9 @@ export function claimLoop(
     run,
     get done() {
       return done;
+    },
+    get parked() {
+      return parked !== undefined;
     },
     wake,
     nudge: wakeUps.nudge,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ClaimedDelivery } from '../storage/delivery-store';
 import { endpointSlots } from './endpoint-slots';
@@ -62,5 +63,33 @@ describe('endpoint slots: sends in flight per endpoint', () => {
     );
     // Deliveries the caller does not count as ready are not in hand.
     expect(slots.short(many, { depth: 10, width: 4 }, () => false)).toBe(true);
+  });
+
+  it('is short exactly when too few wait, or their endpoints add up to too little width (any mix)', () => {
+    const endpoint = fc.constantFrom('a', 'b', 'c', 'd');
+    fc.assert(
+      fc.property(
+        fc.array(endpoint, { maxLength: 30 }),
+        fc.array(endpoint, { maxLength: 10 }),
+        fc.array(endpoint, { maxLength: 2 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 12 }),
+        (queued, inFlight, slow, depth, width) => {
+          const slots = endpointSlots(3);
+          for (const id of inFlight) slots.take(id);
+          for (const id of slow) slots.mark(id, true);
+          // What it means: deliveries of endpoints that are not slow, and per endpoint what it
+          // could have in flight (its sends now and its deliveries waiting) up to its cap.
+          const counts = new Map<string, number>();
+          for (const id of queued) if (!slow.includes(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+          const have = [...counts.values()].reduce((sum, count) => sum + count, 0);
+          const wide = [...counts].reduce(
+            (sum, [id, count]) => sum + Math.min(3, count + inFlight.filter((one) => one === id).length),
+            0,
+          );
+          expect(slots.short(queued.map(waitingFor), { depth, width })).toBe(have < depth || wide < width);
+        },
+      ),
+    );
   });
 });

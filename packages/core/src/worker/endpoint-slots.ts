@@ -58,18 +58,23 @@ export function endpointSlots(perEndpoint: number) {
       want: { readonly depth: number; readonly width: number },
       ready?: Ready,
     ): boolean {
+      // Counted as it goes, so it stops as soon as both are enough: an endpoint adds its sends in
+      // flight and each of its deliveries waiting, up to perEndpoint in all.
       const counts = new Map<string, number>();
       let depth = 0;
+      let width = 0;
       for (const { claimed } of waiting) {
         const id = claimed.delivery.webhookId;
         if (slow.has(id) || (ready && !ready(claimed))) continue;
-        counts.set(id, (counts.get(id) ?? 0) + 1);
+        const counted = counts.get(id);
+        const inFlight = busy(id);
+        if (counted === undefined) width += Math.min(perEndpoint, inFlight);
+        if ((counted ?? 0) + inFlight < perEndpoint) width += 1;
+        counts.set(id, (counted ?? 0) + 1);
         depth += 1;
+        if (depth >= want.depth && width >= want.width) return false;
       }
-      if (depth < want.depth) return true;
-      let width = 0;
-      for (const [id, count] of counts) width += Math.min(perEndpoint, count + busy(id));
-      return width < want.width;
+      return true;
     },
     /**
      * Endpoints with at least `allowance` deliveries waiting here, and slow ones with one waiting

@@ -37,7 +37,7 @@ async function pool(
   const waiting: Waiting[] = batch.items.map((claimed) => ({ batch, claimed }));
   const controller = new AbortController();
   const written: Settled[] = [];
-  const claimer = { done: true, wake: vi.fn(), nudge: vi.fn() };
+  const claimer = { done: true, parked: false, wake: vi.fn(), nudge: vi.fn() };
   const holdBack = vi.fn();
   const senders = senderPool(
     svc.deps,

@@ -32,7 +32,7 @@ interface SenderPoolParts {
   readonly throttles: ThrottleBook;
   readonly pulse: WorkerPulse;
   readonly storage: OutageLog;
-  readonly claimer: Pick<ClaimLoop, 'done' | 'wake' | 'nudge'>;
+  readonly claimer: Pick<ClaimLoop, 'done' | 'wake' | 'nudge' | 'parked'>;
   readonly writes: { add(settled: Settled): void; afterSend(): Promise<void> | undefined };
   readonly holdBack: (delivery: Pick<Delivery, 'affiliateId' | 'webhookId'>) => void;
 }
@@ -119,10 +119,16 @@ export function senderPool(deps: ServiceDeps, options: DeliveryOptions, pool: Se
       }
       const webhookId = next.claimed.delivery.webhookId;
       slots.take(webhookId);
-      if (slots.short(waiting, want, pool.throttles.ready)) claimer.wake();
+      // Asked only of a parked claimer: one that is claiming or backing off needs no waking.
+      if (claimer.parked && slots.short(waiting, want, pool.throttles.ready)) claimer.wake();
       // A claim that came back empty passed over crowded endpoints: claim again once the queue
       // runs low, or once this endpoint is no longer crowded.
-      if (waiting.length < want.depth || waitingFor(waiting, webhookId) === crowd - 1) claimer.nudge();
+      if (
+        waiting.length < want.depth ||
+        // Fewer waiting in all than a crowd less one: this endpoint cannot have just stopped being crowded.
+        (waiting.length >= crowd - 1 && waitingFor(waiting, webhookId) === crowd - 1)
+      )
+        claimer.nudge();
       const send: Send = { startedAt: performance.now(), delivery: next.claimed.delivery, slow: false };
       if (slots.slow(webhookId)) {
         // A slow endpoint's send starts as a slow one: it would hold this sender for its whole time-out.

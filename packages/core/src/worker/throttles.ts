@@ -40,6 +40,8 @@ export function throttleBook(
   const horizonMs = options.horizonMs ?? throttleHorizonMs;
   const lead = horizonMs / 2;
   const slots = new WeakMap<ClaimedDelivery, Slot>();
+  // Whether any delivery was ever given a slot; until then the senders' questions have quick answers.
+  let slotted = false;
   // Per webhook: until when (monotonic) claims pass it over (its backlog was given back until
   // then, or it has slots in hand beyond half a horizon).
   const passOver = new Map<string, number>();
@@ -82,6 +84,7 @@ export function throttleBook(
     const { granted, intervalMs } = reserved;
     const firstAt = reserved.firstAt.getTime();
     const lateMs = Math.max(intervalMs / 2, slotGraceMs);
+    if (granted > 0) slotted = true;
     items.slice(0, granted).forEach((claimed, i) => {
       slots.set(claimed, { at: local(firstAt + i * intervalMs), lateMs });
     });
@@ -119,7 +122,7 @@ export function throttleBook(
       );
       return given.flat();
     },
-    ...slotQueries(slots),
+    ...slotQueries(slots, () => slotted),
     /** Throttled webhooks claims pass over now: their slots are taken, or in hand, until later. */
     holding(): string[] {
       const now = performance.now();
@@ -142,16 +145,23 @@ export function throttleBook(
   };
 }
 
-/** What the senders ask of the slots held: which waiting delivery may go, and when the next may. */
-function slotQueries(slots: WeakMap<ClaimedDelivery, Slot>) {
+/**
+ * What the senders ask of the slots held: which waiting delivery may go, and when the next may.
+ * Until `slotted()` says a slot was ever given, no delivery has one, and every question is
+ * answered without looking at the deliveries waiting: a worker with no throttled webhook pays
+ * nothing per send.
+ */
+function slotQueries(slots: WeakMap<ClaimedDelivery, Slot>, slotted: () => boolean) {
   const queries = {
     /** Whether a claimed delivery may be sent now: it has no slot, or its slot has started. */
     ready(claimed: ClaimedDelivery): boolean {
+      if (!slotted()) return true;
       const slot = slots.get(claimed);
       return !slot || slot.at <= performance.now();
     },
     /** Whether the delivery's slot passed too long ago to be used: it is given back instead. */
     late(claimed: ClaimedDelivery): boolean {
+      if (!slotted()) return false;
       const slot = slots.get(claimed);
       return slot !== undefined && performance.now() > slot.at + slot.lateMs;
     },
@@ -163,6 +173,7 @@ function slotQueries(slots: WeakMap<ClaimedDelivery, Slot>) {
       waiting: readonly { readonly claimed: ClaimedDelivery }[],
       free: (webhookId: string) => boolean,
     ): number {
+      if (!slotted()) return -1;
       const now = performance.now();
       let best = -1;
       let bestAt = Number.POSITIVE_INFINITY;
@@ -177,6 +188,7 @@ function slotQueries(slots: WeakMap<ClaimedDelivery, Slot>) {
     },
     /** In how many ms the next slot of a waiting delivery starts; undefined when none is ahead. */
     nextIn(waiting: readonly { readonly claimed: ClaimedDelivery }[]): number | undefined {
+      if (!slotted()) return undefined;
       const now = performance.now();
       let next: number | undefined;
       for (const { claimed } of waiting) {
@@ -194,7 +206,7 @@ function slotQueries(slots: WeakMap<ClaimedDelivery, Slot>) {
       endpoints: Pick<EndpointSlots, 'free' | 'pick'>,
     ): number {
       const due = queries.pickDue(waiting, endpoints.free);
-      return due >= 0 ? due : endpoints.pick(waiting, queries.ready);
+      return due >= 0 ? due : endpoints.pick(waiting, slotted() ? queries.ready : undefined);
     },
   };
   return queries;
