@@ -222,9 +222,10 @@ export interface DeliveryStore {
    * affiliate subscribed to its type; to a webhook whose circuit breaker holds deliveries back
    * (open or half-open), due when it next lets one through (its `retryAt`) if that is later. An
    * event's deliveries' ids are its `idPrefix`, an underscore and 1, 2, 3... in the order the
-   * webhooks were created (`idPrefix` is a fresh id, so they are unique). On PostgreSQL one statement for all of them, which reads the webhooks itself, so a
-   * webhook created, disabled or changed a moment ago is seen as it is. For each event, in the
-   * same order: `inserted` is false (and nothing queued) when an event with that id already existed.
+   * webhooks were created (`idPrefix` is a fresh id, so they are unique). On PostgreSQL one
+   * statement for all of them, which reads the webhooks itself, so a webhook created, disabled or
+   * changed a moment ago is seen as it is. For each event, in the same order: `inserted` is false
+   * (and nothing queued) when an event with that id already existed.
    */
   publish(input: { events: readonly PublishedEvent[] }): Promise<{ inserted: boolean; queued: number }[]>;
   getEvent(input: { affiliateId: string; eventId: string }): Promise<EventRecord | undefined>;

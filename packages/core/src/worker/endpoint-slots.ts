@@ -60,17 +60,20 @@ export function endpointSlots(perEndpoint: number) {
     ): boolean {
       // Counted as it goes, so it stops as soon as both are enough: an endpoint adds its sends in
       // flight and each of its deliveries waiting, up to perEndpoint in all.
-      const counts = new Map<string, number>();
+      const room = new Map<string, number>();
       let depth = 0;
       let width = 0;
       for (const { claimed } of waiting) {
         const id = claimed.delivery.webhookId;
         if (slow.has(id) || (ready && !ready(claimed))) continue;
-        const counted = counts.get(id);
-        const inFlight = busy(id);
-        if (counted === undefined) width += Math.min(perEndpoint, inFlight);
-        if ((counted ?? 0) + inFlight < perEndpoint) width += 1;
-        counts.set(id, (counted ?? 0) + 1);
+        let left = room.get(id);
+        if (left === undefined) {
+          const inFlight = busy(id);
+          width += Math.min(perEndpoint, inFlight);
+          left = perEndpoint - inFlight;
+        }
+        if (left > 0) width += 1;
+        room.set(id, left - 1);
         depth += 1;
         if (depth >= want.depth && width >= want.width) return false;
       }

@@ -206,7 +206,7 @@ function slotQueries(slots: WeakMap<ClaimedDelivery, Slot>, slotted: () => boole
       endpoints: Pick<EndpointSlots, 'free' | 'pick'>,
     ): number {
       const due = queries.pickDue(waiting, endpoints.free);
-      return due >= 0 ? due : endpoints.pick(waiting, slotted() ? queries.ready : undefined);
+      return due >= 0 ? due : endpoints.pick(waiting, queries.ready);
     },
   };
   return queries;
