@@ -1,3 +1,4 @@
+import { withoutHeaderValues } from '../areas/webhooks/endpoint-controls';
 import type { ServiceDeps } from '../deps/service-deps';
 import type { HttpOutcome } from '../ports/net/http-client';
 import { watchAttempt } from '../ports/telemetry/delivery-telemetry';
@@ -118,7 +119,10 @@ async function attempt(
         succeeded,
         latencyMs: Math.round(outcome.latencyMs),
         ...(outcome.ok
-          ? { statusCode: outcome.status, responseBody: outcome.bodyText }
+          ? {
+              statusCode: outcome.status,
+              responseBody: withoutHeaderValues(outcome.bodyText, loaded.headers),
+            }
           : { error: `${outcome.reason}: ${outcome.message}` }),
       },
     },

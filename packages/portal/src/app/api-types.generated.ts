@@ -2238,7 +2238,7 @@ export interface Operations {
       readonly url: string;
       readonly authentication?: boolean;
       readonly webhookInterests?: readonly string[];
-      /** Custom request headers, name to value (docs/api.md §11.6); on update `null` removes one and names left out keep their value. */
+      /** Custom request headers, name to value (docs/api.md §11.6); on update `null` removes one and names left out keep their value, unless `url` changes: then only those sent with it are kept. */
       readonly headers?: { readonly [key: string]: string | null };
       /** A payload filter (docs/api.md §11.7): field paths to values or operator objects ($eq, $neq, $gt, $gte, $lt, $lte, $in, $nin, $exists), combined with $and, $or and $not; on update `null` removes it. */
       readonly filter?: { readonly [key: string]: unknown } | null;
@@ -3267,7 +3267,7 @@ export interface Operations {
       readonly url?: string;
       readonly authentication?: boolean;
       readonly webhookInterests?: readonly string[];
-      /** Custom request headers, name to value (docs/api.md §11.6); on update `null` removes one and names left out keep their value. */
+      /** Custom request headers, name to value (docs/api.md §11.6); on update `null` removes one and names left out keep their value, unless `url` changes: then only those sent with it are kept. */
       readonly headers?: { readonly [key: string]: string | null };
       /** A payload filter (docs/api.md §11.7): field paths to values or operator objects ($eq, $neq, $gt, $gte, $lt, $lte, $in, $nin, $exists), combined with $and, $or and $not; on update `null` removes it. */
       readonly filter?: { readonly [key: string]: unknown } | null;

@@ -101,7 +101,7 @@ function HeadersEditor(props: {
     });
   return html`<fieldset class="ap-headers">
     <legend>Custom headers</legend>
-    <p class="ap-hint">Sent with every request to this endpoint, for example an API key. Values are stored encrypted and never shown again.</p>
+    <p class="ap-hint">Sent with every request to this endpoint, for example an API key. Values are stored encrypted and never shown again. A new URL drops the saved ones: type a value again to keep it.</p>
     ${draft.headers.map(
       (row, index) => html`<div class="ap-header-row" key=${row.key}>
         <label for=${`ap-header-name-${row.key}`}>Header ${index + 1} name</label>

@@ -29,10 +29,11 @@ const answer = (status: number): HttpOutcome => ({
  * A service whose receivers answer 200 (410 under `/gone`), every request recorded, every log
  * line kept; and the answers of the API, kept too, to search for header values.
  */
-function setup() {
-  const http = fakeHttpClient((request: HttpRequest) =>
+function setup(
+  respond: (request: HttpRequest) => HttpOutcome = (request) =>
     answer(new URL(request.url).pathname.startsWith('/gone') ? 410 : 200),
-  );
+) {
+  const http = fakeHttpClient(respond);
   const { logger, lines } = memoryLogger();
   const service = testService({
     http,
@@ -191,5 +192,101 @@ describe('custom headers on the wire', () => {
       for (const text of answers) expect(text).not.toContain(value);
       expect(openApi).not.toContain(value);
     }
+  });
+});
+
+describe('custom headers after a URL change, and receivers that echo them', () => {
+  /** A service whose receivers answer 200 with every request header they were sent, as an echo server does. */
+  const echoing = () =>
+    setup((request) => ({ ...answer(200), bodyText: JSON.stringify({ echoed: request.headers }) }));
+
+  async function callAs(service: TestService, token: string, method: string, path: string, body?: unknown) {
+    const response = await service.handle(
+      new Request(`http://api.test${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('a new URL keeps none of the headers: the next check and delivery to it carry none, and the record lists none', async () => {
+    const context = echoing();
+    const { service, http } = context;
+    const { id } = await createWebhook(context, 'moved', { headers: custom });
+    const put = await callAs(service, testTokens.superAdmin, 'PUT', `/v2/webhooks/${id}`, {
+      url: 'https://hooks.example.com/echo',
+    });
+    expect(put.status).toBe(200);
+    expect(JSON.parse(put.text).data).not.toHaveProperty('headers');
+
+    expect(
+      (await callAs(service, testTokens.superAdmin, 'POST', `/v2/webhooks/${id}/actions/checkHealth`)).status,
+    ).toBe(200);
+    const queued = await callAs(
+      service,
+      testTokens.superAdmin,
+      'POST',
+      `/v2/webhooks/${id}/actions/sendExample`,
+      {
+        eventType: 'ecommerce_order_paid',
+      },
+    );
+    expect(queued.status).toBe(202);
+    await service.deliveries.runDue({ limit: 10 });
+    const toNewUrl = sentTo(http, 'echo');
+    expect(toNewUrl.length).toBe(2);
+    for (const request of toNewUrl) {
+      expect(request.headers).not.toHaveProperty('X-Api-Key');
+      expect(request.headers).not.toHaveProperty('Authorization');
+    }
+    const log = await callAs(service, testTokens.admin, 'GET', `/v2/webhooks/${id}/deliveries`);
+    expect(log.status).toBe(200);
+    for (const value of values) expect(log.text).not.toContain(value);
+  });
+
+  it('headers sent with the new URL are the only ones it gets', async () => {
+    const context = echoing();
+    const { service, http } = context;
+    const { id } = await createWebhook(context, 'resent', { headers: custom });
+    const put = await callAs(service, testTokens.superAdmin, 'PUT', `/v2/webhooks/${id}`, {
+      url: 'https://hooks.example.com/next',
+      headers: { 'X-Api-Key': apiKey, Authorization: null },
+    });
+    expect(put.status).toBe(200);
+    expect(JSON.parse(put.text).data.headers).toEqual({ 'X-Api-Key': '********' });
+    await emitOrder(service, 'ord_resent');
+    await service.deliveries.runDue({ limit: 10 });
+    const [sent] = sentTo(http, 'next');
+    expect(sent!.headers['X-Api-Key']).toBe(apiKey);
+    expect(sent!.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('an answer that echoes the headers is kept with each value masked, for every reader of the attempt log', async () => {
+    const context = echoing();
+    const { service } = context;
+    const { id } = await createWebhook(context, 'echo', { headers: custom });
+    await emitOrder(service, 'ord_echo');
+    await service.deliveries.runDue({ limit: 10 });
+    for (const token of [testTokens.superAdmin, testTokens.admin]) {
+      const log = await callAs(service, token, 'GET', `/v2/webhooks/${id}/deliveries`);
+      expect(log.status).toBe(200);
+      for (const value of values) expect(log.text).not.toContain(value);
+      const [item] = JSON.parse(log.text).data.items;
+      expect(JSON.parse(item.responseBody).echoed).toMatchObject({
+        'X-Api-Key': '********',
+        Authorization: '********',
+        'Content-Type': 'application/json',
+      });
+    }
+    const list = await callAs(service, testTokens.superAdmin, 'GET', '/v2/deliveries');
+    const [delivery] = JSON.parse(list.text).data.deliveries;
+    const detail = await callAs(service, testTokens.superAdmin, 'GET', `/v2/deliveries/${delivery.id}`);
+    expect(detail.status).toBe(200);
+    for (const value of values) expect(detail.text).not.toContain(value);
   });
 });

@@ -1,6 +1,9 @@
 import { testService } from '@affiliate-commerce/testkit';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { maxBodyBytes } from '../../ports/net/http-client';
 import {
+  maskedHeaderValue,
   maxCustomHeaders,
   maxHeaderNameLength,
   maxHeaderValueLength,
@@ -8,6 +11,7 @@ import {
   openHeaders,
   sealHeaders,
   validateFilter,
+  withoutHeaderValues,
 } from './endpoint-controls';
 import { issueSecret } from './signing-secrets';
 
@@ -79,9 +83,18 @@ describe('mergeHeaders: custom request headers', () => {
     'X-Webhook-Signature',
     'X-Webhook-Id',
     'x-webhook-anything',
+    'svix-id',
+    'Svix-Timestamp',
+    'SVIX-SIGNATURE',
   ])('refuses the reserved header %s, whatever its case, even to remove it', (name) => {
     expect(refusedField({ [name]: 'value' })).toBe(`headers.${name}`);
     expect(refusedField({ [name]: null })).toBe(`headers.${name}`);
+  });
+
+  it('refuses __proto__, which a request built from an object could never send', () => {
+    const body = JSON.parse('{"__proto__":"v","X-Ok":"v"}') as Record<string, string>;
+    expect(refusedField(body)).toBe('headers.__proto__');
+    expect(refusedField(JSON.parse('{"__PROTO__":"v"}') as Record<string, string>)).toBe('headers.__PROTO__');
   });
 
   it('accepts a near miss of a reserved name', () => {
@@ -312,5 +325,48 @@ describe('sealHeaders and openHeaders: values sealed at rest', () => {
     });
     const stored = (await service.deps.storage.webhooks.get({ affiliateId: 'aff_1', id: view.id }))!;
     await expect(openHeaders(other.deps.secretBox, stored)).rejects.toThrow();
+  });
+});
+
+describe('withoutHeaderValues: answers kept in the attempt log', () => {
+  const headers = { 'X-Api-Key': 'k/"live"_9f2', Authorization: 'Bearer tok_51d0' };
+
+  it('masks each value as sent, inside a JSON string and URL-encoded', () => {
+    const body = `raw k/"live"_9f2; json ${JSON.stringify(headers)}; url ${encodeURIComponent('Bearer tok_51d0')}; slash k\\/\\"live\\"_9f2`;
+    const masked = withoutHeaderValues(body, headers);
+    expect(masked).not.toContain('k/"live"_9f2');
+    expect(masked).not.toContain('tok_51d0');
+    expect(masked).not.toContain('live');
+    expect(masked).toContain(maskedHeaderValue);
+  });
+
+  it('leaves an answer without them, or a webhook without headers, as it was', () => {
+    expect(withoutHeaderValues('{"ok":true}', headers)).toBe('{"ok":true}');
+    expect(withoutHeaderValues('Bearer tok_51d0', {})).toBe('Bearer tok_51d0');
+  });
+
+  it('masks the start of a value an answer cut at the size kept ends with', () => {
+    const cut = `${'a'.repeat(maxBodyBytes - 8)}Bearer t`;
+    expect(withoutHeaderValues(cut, headers)).toBe(`${'a'.repeat(maxBodyBytes - 8)}${maskedHeaderValue}`);
+    // Shorter than the size kept, the answer was not cut: its end is its own.
+    expect(withoutHeaderValues('ends with Bearer t', headers)).toBe('ends with Bearer t');
+  });
+
+  it('never keeps a value, wherever an answer holds it', () => {
+    const printable = fc.string({
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    });
+    fc.assert(
+      // A value with `*` could meet the mask's own characters, which hold nothing of it.
+      fc.property(
+        printable.filter((v) => v.length >= 1 && !v.includes('*')),
+        fc.string(),
+        fc.string(),
+        (value, before, after) => {
+          const masked = withoutHeaderValues(`${before}${value}${after}`, { 'X-Key': value });
+          expect(masked).not.toContain(value);
+        },
+      ),
+    );
   });
 });

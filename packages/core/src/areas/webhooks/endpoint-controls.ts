@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { type DomainError, invalidField } from '../../base/errors';
 import type { SecretBox } from '../../deps/secret-box';
+import { maxBodyBytes } from '../../ports/net/http-client';
 import {
   categoryAllowlists,
   envelopeFields,
@@ -52,9 +53,20 @@ const reservedHeaders = new Set([
   'webhook-id',
   'webhook-timestamp',
   'webhook-signature',
+  // Stock Svix libraries read these before the `webhook-*` set, so a custom value could stand in for the signature.
+  'svix-id',
+  'svix-timestamp',
+  'svix-signature',
 ]);
 
 const isReserved = (lower: string): boolean => reservedHeaders.has(lower) || lower.startsWith('x-webhook-');
+
+/**
+ * Names that are tokens but cannot be a key of the headers a request is built from: assigned to a
+ * plain object, `__proto__` replaces its prototype instead of adding a header, so it would be
+ * listed and never sent.
+ */
+const unsendableNames = new Set(['__proto__']);
 
 /**
  * `headers` as sent: on create the whole set; on update a value sets or replaces that header and
@@ -83,7 +95,7 @@ export const headersSchema = z
     type: 'object',
     additionalProperties: { type: ['string', 'null'], maxLength: maxHeaderValueLength },
     description:
-      'Custom request headers, name to value (docs/api.md §11.6); on update `null` removes one and names left out keep their value.',
+      'Custom request headers, name to value (docs/api.md §11.6); on update `null` removes one and names left out keep their value, unless `url` changes: then only those sent with it are kept.',
   });
 
 /** `filter` as sent; {@link validateFilter} checks its grammar and the fields it names. */
@@ -133,6 +145,7 @@ export function mergeHeaders(
       );
     if (isReserved(lower))
       return err(invalidField(field, 'is set by every delivery itself and cannot be replaced'));
+    if (unsendableNames.has(lower)) return err(invalidField(field, 'cannot be sent as a header name'));
     if (value === null) {
       merged.delete(lower);
       continue;
@@ -174,6 +187,38 @@ export async function openHeaders(box: SecretBox, webhook: Webhook): Promise<Rec
   if (!webhook.headers) return {};
   const text = await box.open({ sealed: webhook.headers.sealed, webhookId: headersContext(webhook.id) });
   return JSON.parse(text) as Record<string, string>;
+}
+
+const utf8 = new TextEncoder();
+
+/** The forms a receiver's answer may echo a header value in: as sent, inside a JSON string, URL-encoded. */
+function echoedForms(value: string): string[] {
+  const json = JSON.stringify(value).slice(1, -1);
+  return [...new Set([value, json, json.replaceAll('/', '\\/'), encodeURIComponent(value)])];
+}
+
+/**
+ * A receiver's answer with every custom header value it echoes replaced by
+ * {@link maskedHeaderValue}, so an attempt log never shows a value to a reader who may not see it
+ * (a receiver that echoes request headers, or a URL changed to one that does). Values are masked
+ * as sent, inside a JSON string and URL-encoded; an answer cut at the size kept
+ * ({@link maxBodyBytes}) inside a value has the part it ends with masked too.
+ */
+export function withoutHeaderValues(body: string, headers: Readonly<Record<string, string>>): string {
+  const forms = Object.values(headers)
+    .flatMap(echoedForms)
+    .sort((a, b) => b.length - a.length);
+  if (forms.length === 0) return body;
+  let masked = body;
+  for (const form of forms) masked = masked.replaceAll(form, maskedHeaderValue);
+  // An answer cut at the size kept may end inside a value: its longest tail that begins one is masked.
+  if (utf8.encode(masked).length < maxBodyBytes - 3) return masked;
+  for (let length = Math.min(masked.length, forms[0]?.length ?? 0); length > 0; length -= 1) {
+    const tail = masked.slice(masked.length - length);
+    if (forms.some((form) => form.startsWith(tail)))
+      return `${masked.slice(0, masked.length - length)}${maskedHeaderValue}`;
+  }
+  return masked;
 }
 
 /** The payload fields subscribed events can carry: the envelope, the identity block and their categories' allowlists. */

@@ -81,7 +81,10 @@ export const updateWebhookBody = z.object({
   url: urlSchema.optional(),
   authentication: z.boolean().optional(),
   webhookInterests: interestsSchema.optional(),
-  /** A value sets or replaces that header, `null` removes it; headers left out keep their value. */
+  /**
+   * A value sets or replaces that header, `null` removes it; headers left out keep their value,
+   * unless `url` changes: then these are the whole set, and the others are dropped.
+   */
   headers: headersSchema.optional(),
   /** Replaces the filter; `null` removes it. */
   filter: filterSchema.optional(),
@@ -100,12 +103,15 @@ type Controls = Pick<Webhook, 'headers' | 'filter' | 'rateLimit' | 'ordering'>;
 /**
  * The endpoint controls after an update, and whether any changed. A kept filter is checked again
  * against the new subscriptions, so dropping an event cannot leave a filter on fields no longer carried.
+ * A new URL (`moved`) keeps none of the custom headers: their values were saved for the old
+ * address, so only those sent again with the new URL go to it.
  */
 async function updatedControls(
   deps: UpdateDeps,
   current: Webhook,
   input: z.output<typeof updateWebhookBody>,
   interests: readonly string[],
+  moved: boolean,
 ): Promise<Result<{ controls: Controls; changed: boolean }, DomainError>> {
   const filterInput = input.filter === undefined ? current.filter : input.filter;
   const filter =
@@ -113,13 +119,13 @@ async function updatedControls(
       ? ok(undefined)
       : validateFilter(filterInput, interests);
   if (filter.isErr()) return err(filter.error);
-  let headers = current.headers;
-  let headersChanged = false;
+  let headers = moved ? undefined : current.headers;
+  let headersChanged = moved && current.headers !== undefined;
   if (input.headers !== undefined) {
-    const opened = await openHeaders(deps.secretBox, current);
+    const opened = moved ? {} : await openHeaders(deps.secretBox, current);
     const merged = mergeHeaders(input.headers, opened);
     if (merged.isErr()) return err(merged.error);
-    headersChanged = JSON.stringify(merged.value) !== JSON.stringify(opened);
+    headersChanged ||= JSON.stringify(merged.value) !== JSON.stringify(opened);
     if (headersChanged) headers = await sealHeaders(deps.secretBox, current.id, merged.value);
   }
   const rateLimit = input.rateLimit === undefined ? current.rateLimit : (input.rateLimit ?? undefined);
@@ -159,7 +165,7 @@ async function applyUpdate(
       : undefined;
   const secrets = !authentication ? [] : issued ? [issued.stored] : current.secrets;
   const name = input.name ?? current.name;
-  const controls = await updatedControls(deps, current, input, interests.value);
+  const controls = await updatedControls(deps, current, input, interests.value, url.value !== current.url);
   if (controls.isErr()) return err(controls.error);
   const same =
     !controls.value.changed &&
