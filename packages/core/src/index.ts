@@ -156,7 +156,7 @@ export type {
   FilterScalar,
   PayloadFilter,
 } from './rules/filters/payload-filter';
-export { createService, type Service, type ServiceOptions } from './service';
+export { createService, type Service, type ServiceOptions, type TransactionService } from './service';
 // The records host calls return and the storage a host passes in; the store ports and what only
 // storage implementations need are under `@affiliate-commerce/core/storage`.
 export type { Affiliate } from './storage/affiliate-store';
@@ -171,7 +171,7 @@ export type {
 } from './storage/order-store';
 export type { Patient } from './storage/patient-store';
 export type { CommerceRecord, RecordKind } from './storage/record-store';
-export type { Storage, StorageCheck } from './storage/storage';
+export type { HostTransaction, Storage, StorageCheck } from './storage/storage';
 export type { Cadence, Subscription } from './storage/subscription-store';
 export type {
   EndpointDisabledNotice,

@@ -30,7 +30,7 @@ import {
   setSubscriptionStatus,
 } from './areas/subscriptions/set-subscription-status';
 import { type HostWebhooks, hostWebhooks } from './areas/webhooks/host-webhooks';
-import type { AffiliateCommerceError, DomainError } from './base/errors';
+import { AffiliateCommerceError, type DomainError } from './base/errors';
 import { settled } from './base/host-call';
 import { validate } from './base/validate';
 import type { ServiceDeps } from './deps/service-deps';
@@ -47,6 +47,7 @@ import type { Journey, JourneyTemplate } from './storage/journey-store';
 import type { Order } from './storage/order-store';
 import type { Patient } from './storage/patient-store';
 import type { CommerceRecord } from './storage/record-store';
+import type { HostTransaction, Storage } from './storage/storage';
 import type { Subscription } from './storage/subscription-store';
 import { checkDeliveryOptions, type DeliveryOptions } from './worker/defaults';
 import { checkHealth, type HealthOptions, type HealthReport } from './worker/health';
@@ -215,8 +216,115 @@ export interface Service {
   readonly affiliates: {
     upsert(input: z.input<typeof affiliateInput>): Promise<Affiliate>;
   };
+  /**
+   * Runs host calls in a transaction the host opened on its own database client, so its own
+   * writes and the records, events and deliveries these calls write commit or roll back together
+   * (docs/api.md §12.3). `transaction` comes from the storage's adapter for the host's client
+   * (`pgTransaction(client)`, `drizzleTransaction(tx)`, … from `@affiliate-commerce/storage-postgres`);
+   * `fn` gets the host calls that write, bound to it. Each call is a savepoint of its own: one
+   * that rejects has undone its part and left the transaction usable. Nothing here commits, rolls
+   * back, retries or changes the isolation level: that stays the host's.
+   *
+   * @returns what `fn` returns
+   * @throws AffiliateCommerceError `TRANSACTION_UNSUPPORTED` (this storage cannot join one, e.g.
+   *   memory), `TRANSACTION_NOT_OPEN` (the client is in no transaction, or it has ended),
+   *   `TRANSACTION_ABORTED` (an earlier statement failed it), `TRANSACTION_CONFLICT` (it lost to a
+   *   concurrent one: roll back and run it again), `TRANSACTION_SCHEMA_MISSING` (its database has
+   *   no migrated schema of this storage)
+   * @example
+   * const client = await pool.connect();
+   * await client.query('begin');
+   * await client.query('insert into shop.orders (id) values ($1)', ['ord_1']);
+   * await service.inTransaction(pgTransaction(client), (tx) =>
+   *   tx.commerce.recordOrder({ affiliateId: 'aff_1', order: { id: 'ord_1', totalCents: 4_900 } }),
+   * );
+   * await client.query('commit');
+   * client.release();
+   */
+  inTransaction<T>(transaction: HostTransaction, fn: (service: TransactionService) => Promise<T>): Promise<T>;
   /** The ports the service was built with. */
   readonly deps: ServiceDeps;
+}
+
+/** The host calls that write, bound to a transaction the host opened ({@link Service.inTransaction}). */
+export interface TransactionService {
+  readonly commerce: Service['commerce'];
+  readonly webhooks: HostWebhooks;
+  readonly affiliates: Service['affiliates'];
+  readonly deliveries: Pick<Service['deliveries'], 'recover'>;
+}
+
+/** The host calls that write, on `deps`: the service's own, or those of a host transaction. */
+function writingCalls(deps: ServiceDeps): TransactionService {
+  return {
+    commerce: {
+      recordSubscription: (input) => settled(recordSubscription(deps, input)),
+      recordOrder: (input) => settled(recordOrder(deps, input)),
+      setOrderStatus: (input) => settled(setOrderStatus(deps, input)),
+      recordJourneyTemplate: (input) => settled(recordJourneyTemplate(deps, input)),
+      setJourneyStatus: (input) => settled(setJourneyStatus(deps, input)),
+      recordPatient: (input) => settled(recordPatient(deps, input)),
+      emit: (input) => settled(commerceEmit(deps, input)),
+      recordPrescription: (input) => settled(recordCommerceRecord(deps, 'prescription', input)),
+      recordPharmacyStatus: (input) => settled(recordCommerceRecord(deps, 'pharmacy', input)),
+      recordShipment: (input) => settled(recordCommerceRecord(deps, 'shipment', input)),
+      recordLabOrder: (input) => settled(recordCommerceRecord(deps, 'labOrder', input)),
+      recordPayment: (input) => settled(recordCommerceRecord(deps, 'payment', input)),
+      recordClinicalOrder: (input) => settled(recordClinicalOrder(deps, input)),
+      recordOrderActivity: (input) => settled(recordOrderActivity(deps, input)),
+      setSubscriptionStatus: (input) => settled(setSubscriptionStatus(deps, input)),
+      recordRenewalFailure: (input) => settled(recordRenewalFailure(deps, input)),
+      completeIntakeForm: (input) => settled(completeIntakeForm(deps, input)),
+    },
+    webhooks: hostWebhooks(deps),
+    affiliates: {
+      upsert: (raw) => settled(upsertAffiliate(deps, raw)),
+    },
+    deliveries: {
+      recover: (input) => settled(recoverDeliveries(deps, input)),
+    },
+  };
+}
+
+/** `storage` inside the host's `transaction`, or the typed error that says why it cannot be. */
+function joinedStorage(storage: Storage, transaction: HostTransaction): Storage {
+  if (!storage.join)
+    throw new AffiliateCommerceError({
+      code: 'TRANSACTION_UNSUPPORTED',
+      message:
+        'This storage cannot join a transaction the host opened (in-memory storage); use the PostgreSQL storage (a server, or PGlite).',
+    });
+  return storage.join(transaction);
+}
+
+/**
+ * The writing calls of a host transaction, each run as one storage transaction of the joined
+ * storage (a savepoint), one after another: two calls at once would share the host's connection.
+ */
+function inHostTransaction(deps: ServiceDeps, transaction: HostTransaction): TransactionService {
+  const storage = joinedStorage(deps.storage, transaction);
+  const calls = writingCalls({ ...deps, storage });
+  let queue: Promise<unknown> = Promise.resolve();
+  const one =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const run = queue.then(() => storage.transaction(() => call(...args)));
+      queue = run.catch(() => undefined);
+      return run;
+    };
+  const each = <G extends object>(group: G): G =>
+    Object.fromEntries(
+      Object.entries(group).map(([name, call]) => [
+        name,
+        one(call as (...args: unknown[]) => Promise<unknown>),
+      ]),
+    ) as G;
+  return {
+    commerce: each(calls.commerce),
+    webhooks: each(calls.webhooks),
+    affiliates: each(calls.affiliates),
+    deliveries: each(calls.deliveries),
+  };
 }
 
 /**
@@ -271,40 +379,22 @@ export function createService(options: ServiceOptions): Service {
     ...(cases === undefined ? {} : { cases }),
   };
   const handle = createKernel(routes, deps, { basePath, validateResponses });
+  const calls = writingCalls(deps);
   return {
     handle,
     routes,
     deps,
-    commerce: {
-      recordSubscription: (input) => settled(recordSubscription(deps, input)),
-      recordOrder: (input) => settled(recordOrder(deps, input)),
-      setOrderStatus: (input) => settled(setOrderStatus(deps, input)),
-      recordJourneyTemplate: (input) => settled(recordJourneyTemplate(deps, input)),
-      setJourneyStatus: (input) => settled(setJourneyStatus(deps, input)),
-      recordPatient: (input) => settled(recordPatient(deps, input)),
-      emit: (input) => settled(commerceEmit(deps, input)),
-      recordPrescription: (input) => settled(recordCommerceRecord(deps, 'prescription', input)),
-      recordPharmacyStatus: (input) => settled(recordCommerceRecord(deps, 'pharmacy', input)),
-      recordShipment: (input) => settled(recordCommerceRecord(deps, 'shipment', input)),
-      recordLabOrder: (input) => settled(recordCommerceRecord(deps, 'labOrder', input)),
-      recordPayment: (input) => settled(recordCommerceRecord(deps, 'payment', input)),
-      recordClinicalOrder: (input) => settled(recordClinicalOrder(deps, input)),
-      recordOrderActivity: (input) => settled(recordOrderActivity(deps, input)),
-      setSubscriptionStatus: (input) => settled(setSubscriptionStatus(deps, input)),
-      recordRenewalFailure: (input) => settled(recordRenewalFailure(deps, input)),
-      completeIntakeForm: (input) => settled(completeIntakeForm(deps, input)),
-    },
-    webhooks: hostWebhooks(deps),
+    commerce: calls.commerce,
+    webhooks: calls.webhooks,
     deliveries: {
       runDue: (input) => runDue(deps, { ...deliveries, ...input }),
       work: (input) => work(deps, { ...deliveries, ...input }),
       options: deliveries ?? {},
-      recover: (input) => settled(recoverDeliveries(deps, input)),
+      recover: calls.deliveries.recover,
       prune: (options) => pruneDeliveries(deps, options),
     },
     health: (options) => checkHealth(deps, options),
-    affiliates: {
-      upsert: (raw) => settled(upsertAffiliate(deps, raw)),
-    },
+    affiliates: calls.affiliates,
+    inTransaction: async (transaction, fn) => fn(inHostTransaction(deps, transaction)),
   };
 }

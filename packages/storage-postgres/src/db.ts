@@ -55,7 +55,7 @@ function lostToAnother(error: unknown): boolean {
 }
 
 /** A transaction lock's key as the 64-bit number PostgreSQL's advisory locks take. */
-function lockNumber(key: string): string {
+export function lockNumber(key: string): string {
   return createHash('sha256').update(key).digest().readBigInt64BE(0).toString();
 }
 

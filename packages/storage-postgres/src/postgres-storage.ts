@@ -8,6 +8,7 @@ import { postgresCaseStore } from './case-store';
 import { postgresCouponReportStore } from './coupon-report';
 import { type Db, defaultLogger, type PgPoolDbOptions, pgliteDb, pgPoolDb } from './db';
 import { postgresDeliveryStore } from './delivery-store';
+import { hostClientOf, hostDb } from './host-transaction';
 import { quoteSchema } from './identifiers';
 import { postgresJourneyStore } from './journey-store';
 import { migrationGate } from './migration-gate';
@@ -33,7 +34,7 @@ export interface PostgresStorageOptions {
 }
 
 /** The storage's stores, by name. */
-type StoreName = Exclude<keyof Storage, 'transaction' | 'check' | 'close'>;
+type StoreName = Exclude<keyof Storage, 'transaction' | 'check' | 'close' | 'join'>;
 
 /** How each store is built on a connection (or a transaction) and a schema. */
 const storeMakers: { readonly [K in StoreName]: (db: Db, schema: string) => Storage[K] } = {
@@ -60,6 +61,7 @@ function storageOn(db: Db, schema: string, close: () => Promise<void> = () => db
       db.transaction((tx) => fn(tx === db ? storage : storageOn(tx, schema)), options),
     check: () => checkMigrations(db, schema),
     close,
+    join: (transaction) => storageOn(hostDb(hostClientOf(transaction)), schema, async () => {}),
   } as Storage;
   for (const name of Object.keys(storeMakers) as StoreName[]) {
     let store: Storage[StoreName] | undefined;

@@ -18,7 +18,12 @@ export type ErrorCode =
   | 'PAYMENT_METHOD_CANNOT_BE_REUSED'
   | 'PAYMENT_METHOD_ATTACHMENT_FAILED'
   | 'UPSTREAM_UNAVAILABLE'
-  | 'STORAGE_UNAVAILABLE';
+  | 'STORAGE_UNAVAILABLE'
+  | 'TRANSACTION_UNSUPPORTED'
+  | 'TRANSACTION_NOT_OPEN'
+  | 'TRANSACTION_ABORTED'
+  | 'TRANSACTION_CONFLICT'
+  | 'TRANSACTION_SCHEMA_MISSING';
 
 /** A failure a use case reports to its caller. */
 export interface DomainError {
@@ -51,6 +56,13 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   PAYMENT_METHOD_ATTACHMENT_FAILED: 402,
   UPSTREAM_UNAVAILABLE: 502,
   STORAGE_UNAVAILABLE: 503,
+  // Host calls in the host's own transaction (never answered over HTTP): misuse is the caller's
+  // 400, a transaction that failed or lost to another is a 409 the host retries whole.
+  TRANSACTION_UNSUPPORTED: 400,
+  TRANSACTION_NOT_OPEN: 400,
+  TRANSACTION_ABORTED: 409,
+  TRANSACTION_CONFLICT: 409,
+  TRANSACTION_SCHEMA_MISSING: 400,
 };
 
 /** 401: no bearer token, or one the auth port does not know. */

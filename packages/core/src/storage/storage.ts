@@ -49,6 +49,18 @@ export interface StorageCheck {
 }
 
 /**
+ * A transaction the host opened on its own database connection, handed to
+ * `service.inTransaction` so host calls write in it: committed with the host's own rows, or rolled
+ * back with them. A storage implementation's adapters make it from the host's client
+ * (`@affiliate-commerce/storage-postgres`: `pgTransaction`, `drizzleTransaction`, `knexTransaction`,
+ * and more); only that implementation reads what it holds.
+ */
+export interface HostTransaction {
+  /** The storage implementation whose adapters made it, e.g. `postgres`. */
+  readonly storageKind: string;
+}
+
+/**
  * The storage port: one store per domain area, every method scoped by `affiliateId`, plus
  * transactions so a record and the events it emits are written together or not at all.
  *
@@ -73,6 +85,15 @@ export interface Storage {
   readonly cases: CaseStore;
   /** Runs `fn` in one transaction; a throw rolls everything back. Nested calls join the outer one. */
   transaction<T>(fn: (tx: Storage) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * This storage inside a transaction the host opened (`service.inTransaction`): its stores write
+   * in that transaction, which the host commits or rolls back; `transaction` runs each host call
+   * in a part of it that a failure undoes alone (a savepoint), and never commits, retries or
+   * changes the isolation level. Left out by storages that cannot join one (memory): the call then
+   * rejects with `TRANSACTION_UNSUPPORTED`. Rejects with `TRANSACTION_UNSUPPORTED` for a
+   * transaction another implementation's adapters made.
+   */
+  join?(transaction: HostTransaction): Storage;
   /** One cheap round trip for health checks: rejects when storage cannot be reached; reports migrations. */
   check(): Promise<StorageCheck>;
   /** Releases connections. */
