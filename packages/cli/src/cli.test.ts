@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from './cli';
 import { type FakeApi, fakeToken, startFakeApi } from './fake-api.test-support';
 import { freePort } from './receiver.test-support';
 import { runCli } from './run-cli.test-support';
+import { hostileText, terminalControl } from './terminal-control.test-support';
 
 let fake: FakeApi;
 beforeAll(async () => {
@@ -170,5 +172,99 @@ describe('colours', () => {
     expect((await runCli(argv, { tty: false })).stdout).not.toContain('\u001b[');
     expect((await runCli(argv, { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
     expect((await runCli([...argv, '--json'], { tty: true })).stdout).not.toContain('\u001b[');
+  });
+});
+
+describe('--api: the base URL the API paths go under', () => {
+  it('a query is refused as a usage error, before any call; the same base without it works', async () => {
+    const requests = fake.requests.length;
+    const { code, stderr } = await runCli([
+      'events',
+      'list',
+      '--api',
+      `${fake.url}/base?x=1`,
+      '--token',
+      't',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`error: --api takes the API's base URL without a query (?...)`);
+    expect(stderr).toContain(`got '${fake.url}/base?x=1'`);
+    expect(fake.requests.length).toBe(requests);
+    await runCli(['events', 'list', '--limit', '3', '--api', `${fake.url}/base/`, '--token', fakeToken]);
+    expect(fake.requests.at(-1)!.url.pathname).toBe('/base/v2/events');
+    expect(fake.requests.at(-1)!.url.search).toBe('?limit=3');
+  });
+
+  it('a fragment, or an empty query, is refused too', async () => {
+    const requests = fake.requests.length;
+    for (const [api, what] of [
+      [`${fake.url}/base#part`, 'a fragment (#...)'],
+      [`${fake.url}/base?`, 'a query (?...)'],
+    ]) {
+      const { code, stderr } = await runCli(['events', 'get', 'evt_1', '--api', api!, '--token', 't']);
+      expect({ api, code }).toEqual({ api, code: 2 });
+      expect(stderr).toContain(`error: --api takes the API's base URL without ${what}`);
+    }
+    expect(fake.requests.length).toBe(requests);
+  });
+
+  it('credentials in it are refused, and not echoed', async () => {
+    const api = fake.url.replace('://', '://me:pa55word@');
+    const { code, stderr } = await runCli(['events', 'list', '--api', api, '--token', 't']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("error: --api takes the API's base URL without credentials");
+    expect(stderr).not.toContain('pa55word');
+  });
+});
+
+describe('--api with plain http:// to another machine', () => {
+  // Nothing answers on 192.0.2.0/24 (TEST-NET-1): each run is cut short once the warning is out.
+  const cut = () => ({ signal: AbortSignal.timeout(300) });
+  const warning = 'the token and every answer travel unencrypted; use https://';
+
+  it('warns once on stderr, and still calls it; not for https://, nor for localhost, 127.0.0.0/8, ::1', async () => {
+    const argv = ['events', 'list', '--verbose', '--api', 'http://192.0.2.1:9', '--token', 't'];
+    const { stderr } = await runCli(argv, cut());
+    expect(stderr.split(warning)).toHaveLength(2);
+    expect(stderr).toMatch(/^warning: --api http:\/\/192\.0\.2\.1:9 is plain http:\/\/ to another machine: /);
+    expect(stderr).toContain('GET http://192.0.2.1:9/v2/events → ');
+    const json = await runCli(
+      ['events', 'list', '--json', '--api', 'http://api.example.test', '--token', 't'],
+      cut(),
+    );
+    expect(JSON.parse(json.stderr.split('\n')[0]!)).toMatchObject({
+      type: 'warning',
+      message: expect.stringContaining(warning),
+    });
+    const port = await freePort();
+    for (const api of [
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port}`,
+      `http://127.1.2.3:${port}`,
+      `http://[::1]:${port}`,
+      'https://192.0.2.1:9',
+    ]) {
+      const { stderr } = await runCli(['events', 'list', '--api', api, '--token', 't'], cut());
+      expect({ api, stderr }).toEqual({ api, stderr: expect.not.stringContaining('warning') });
+    }
+  });
+});
+
+describe("the API's messages on a terminal", () => {
+  it('no line of an error shows a control or bidi character of the answer; --json keeps it exact', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileText, hostileText, async (code, message) => {
+        fake.failWith({ status: 409, code, message });
+        const human = await runCli(['events', 'list', ...api()]);
+        const json = await runCli(['events', 'list', '--json', ...api()]);
+        fake.failWith(undefined);
+        expect(human.code).toBe(1);
+        for (const line of human.stderr.split('\n')) expect(line).not.toMatch(terminalControl);
+        const lines = json.stderr.split('\n').filter(Boolean);
+        for (const line of lines) expect(line).not.toMatch(terminalControl);
+        expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'error', code, status: 409 });
+      }),
+      { numRuns: 40 },
+    );
   });
 });

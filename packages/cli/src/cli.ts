@@ -1,7 +1,7 @@
 import { apiClient } from './api/api-client';
 import { ApiError } from './api/api-error';
 import { commandHelp, groupHelp, toolHelp, toolName } from './args/help-text';
-import { urlOption } from './args/option-values';
+import { apiUrlOption, sendsInClear } from './args/option-values';
 import { parseCommand } from './args/parse-command';
 import { UsageError } from './args/usage-error';
 import type { Command, CommandContext } from './commands/command';
@@ -13,6 +13,7 @@ import { triggerCommand } from './commands/trigger';
 import { version } from './commands/version';
 import { createOutput, type Output, type Stream } from './output/output';
 import { wantsColour } from './output/style';
+import { terminalText } from './output/terminal-text';
 
 /** Every command, in the order `--help` lists them. */
 export const commands: readonly Command[] = [
@@ -110,7 +111,7 @@ function help(words: readonly string[], io: Io): number {
   if (command) return print(io.stdout, commandHelp(command), 0);
   const group = commands.filter((candidate) => candidate.name.startsWith(`${name} `));
   if (group.length > 0) return print(io.stdout, groupHelp(name, group), 0);
-  io.stderr.write(`error: unknown command '${name}'\n`);
+  io.stderr.write(`error: unknown command '${terminalText(name)}'\n`);
   return 2;
 }
 
@@ -158,6 +159,7 @@ function contextFor(
     const value = parsed.values[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
+  let warnedInClear = false;
   return {
     values: parsed.values,
     positionals: parsed.positionals,
@@ -171,7 +173,13 @@ function contextFor(
           command.name,
         );
       }
-      const baseUrl = urlOption('api', option('api') ?? defaultApiUrl, command.name);
+      const baseUrl = apiUrlOption('api', option('api') ?? defaultApiUrl, command.name);
+      if (sendsInClear(baseUrl) && !warnedInClear) {
+        warnedInClear = true;
+        output.warning(
+          `--api ${baseUrl} is plain http:// to another machine: the token and every answer travel unencrypted; use https://`,
+        );
+      }
       const client = apiClient({
         baseUrl,
         token,

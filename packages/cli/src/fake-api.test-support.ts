@@ -21,8 +21,14 @@ export interface FakeApi {
   /** `http://127.0.0.1:<port>`. */
   readonly url: string;
   readonly requests: SeenRequest[];
-  /** Records an event (newest so far), delivered to the given webhooks; returns its envelope. */
-  addEvent(eventType: string, options?: { webhookIds?: readonly string[] }): EventEnvelope;
+  /**
+   * Records an event (newest so far), delivered to the given webhooks; returns its envelope.
+   * `fields` replace those of the envelope the fake makes (an `event_id` must stay unique).
+   */
+  addEvent(
+    eventType: string,
+    options?: { webhookIds?: readonly string[]; fields?: Readonly<Record<string, unknown>> },
+  ): EventEnvelope;
   /** Answer every call with this status and error envelope (`Retry-After: 1` on 503), or stop failing. */
   failWith(failure: { status: number; code: string; message?: string } | undefined): void;
   /** Attempts `sendExample` deliveries show in the delivery log after `afterPolls` reads of it. */
@@ -70,6 +76,7 @@ export async function startFakeApi(port = 0): Promise<FakeApi> {
         timestamp_epoch: at.getTime() / 1000,
         affiliate_id: 'aff_fake',
         data: { note: 'ünïcode and "quotes"', n: sequence },
+        ...options.fields,
       };
       events.push({
         envelope,

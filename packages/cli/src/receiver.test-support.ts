@@ -30,6 +30,10 @@ export interface Receiver {
   secret: string | undefined;
   /** The status it answers; 200 by default. */
   status: number;
+  /** The body it answers; by default `ok` below 300 and a two-line refusal otherwise. */
+  body: string | undefined;
+  /** Headers it answers with besides Content-Type, e.g. a `Location`. */
+  headers: Record<string, string>;
   close(): Promise<void>;
   /** Listens (again) on its port. */
   start(): Promise<void>;
@@ -42,6 +46,8 @@ export async function startReceiver(options: { port?: number; listening?: boolea
     received: [],
     secret: undefined,
     status: 200,
+    body: undefined,
+    headers: {},
     port: options.port ?? 0,
     server: createServer((request, response) => {
       const chunks: Buffer[] = [];
@@ -67,8 +73,8 @@ export async function startReceiver(options: { port?: number; listening?: boolea
           standard: check('standard-webhooks'),
         });
         response
-          .writeHead(receiver.status, { 'content-type': 'text/plain' })
-          .end(receiver.status < 300 ? 'ok' : 'no\n  thanks');
+          .writeHead(receiver.status, { 'content-type': 'text/plain', ...receiver.headers })
+          .end(receiver.body ?? (receiver.status < 300 ? 'ok' : 'no\n  thanks'));
       });
     }),
     close: () =>

@@ -20,7 +20,7 @@ export interface ApiClient {
 
 /** Where the API is and how to call it. */
 export interface ApiClientOptions {
-  /** Where the API is, e.g. `http://127.0.0.1:3000`; a path after the host is kept. */
+  /** Where the API is, e.g. `http://127.0.0.1:3000`; a path after the host is kept; no query or fragment. */
   readonly baseUrl: string;
   readonly token: string;
   /** Ends every call at once (Ctrl-C). */
@@ -31,9 +31,18 @@ export interface ApiClientOptions {
   readonly onExchange?: (exchange: Exchange) => void;
 }
 
-/** The URL of a path under the base URL, with the query's defined values. */
+/**
+ * The URL of a path under the base URL's path, with the query's defined values.
+ *
+ * @example apiUrl('https://api.example.com/base/', '/v2/events', { limit: 1 }) // https://api.example.com/base/v2/events?limit=1
+ * @throws TypeError when the base URL has a query or a fragment (the `--api` option refuses both)
+ */
 export function apiUrl(baseUrl: string, path: string, query: Query = {}): string {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  const url = new URL(baseUrl);
+  if (/[?#]/.test(url.href)) {
+    throw new TypeError(`@affiliate-commerce/cli: the API's base URL has a query or a fragment: ${baseUrl}`);
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '') + path;
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
     url.searchParams.set(name, Array.isArray(value) ? value.join(',') : String(value));

@@ -26,7 +26,8 @@ export const apiOptions: Readonly<Record<string, OptionSpec>> = {
   api: {
     type: 'string',
     value: '<url>',
-    description: 'Base URL of the API (default http://127.0.0.1:3000, the demo of npm start)',
+    description:
+      'Base URL of the API, without query or fragment (default http://127.0.0.1:3000, the demo of npm start)',
   },
   token: {
     type: 'string',

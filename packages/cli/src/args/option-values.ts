@@ -18,6 +18,50 @@ export function urlOption(name: string, text: string, command: string): string {
   return text;
 }
 
+/**
+ * The API's base URL, from an option's text: an `http:` or `https:` URL whose path (if any) the
+ * API's paths go under. A query, a fragment or credentials in it are refused: the CLI's calls
+ * have queries of their own, a fragment is never sent, and the token is the only credential.
+ */
+export function apiUrlOption(name: string, text: string, command: string): string {
+  urlOption(name, text, command);
+  const url = new URL(text);
+  // `https://h/base?` and `https://h/base#` leave `search` and `hash` empty but keep the sign.
+  const [beforeFragment = '', ...fragment] = url.href.split('#');
+  const refuse = (what: string, got = `, got '${text}'`) => {
+    throw new UsageError(
+      `--${name} takes the API's base URL without ${what} (e.g. https://api.example.com/base)${got}`,
+      command,
+    );
+  };
+  // Not echoed: the password would be printed.
+  if (url.username !== '' || url.password !== '')
+    refuse('credentials (user:password@)', '; the token goes in --token');
+  if (beforeFragment.includes('?')) refuse('a query (?...)');
+  if (fragment.length > 0) refuse('a fragment (#...)');
+  return text;
+}
+
+/**
+ * Whether calls to this URL carry the token unencrypted off this machine: plain `http:` to a
+ * host other than `localhost`, 127.0.0.0/8 or ::1 (an IPv4-mapped 127.x too).
+ */
+export function sendsInClear(text: string): boolean {
+  const url = new URL(text);
+  return url.protocol === 'http:' && !isLoopback(url.hostname);
+}
+
+/** `hostname` as `URL` normalises it: IPv4 dotted, IPv6 bracketed and compressed, names lower case. */
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === 'localhost.' ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname) ||
+    hostname === '[::1]' ||
+    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(hostname)
+  );
+}
+
 /** A date-time, from an option's text, passed on as written (the API says which forms it takes). */
 export function dateOption(name: string, text: string, command: string): string {
   if (Number.isNaN(Date.parse(text))) {

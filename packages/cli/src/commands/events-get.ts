@@ -1,5 +1,6 @@
 import { type EventDelivery, getEvent } from '../api/events-api';
 import { apiOptions } from '../args/command-spec';
+import { jsonText, terminalText } from '../output/terminal-text';
 import type { Command } from './command';
 import { plural, table } from './format';
 
@@ -19,13 +20,13 @@ export const eventsGetCommand: Command = {
     const detail = await getEvent(client, context.positionals.event_id!);
     const { event, deliveries } = detail;
     const human = [
-      `${event.event_id}  ${event.event_type}  ${event.timestamp ?? ''}`.trimEnd(),
+      [event.event_id, event.event_type, event.timestamp ?? ''].map(terminalText).join('  ').trimEnd(),
       '',
       deliveries.length ? 'Deliveries:' : 'Deliveries: none (no webhook subscribed to it)',
       ...table(deliveries.map(deliveryRow)).map((line) => `  ${line}`),
       '',
       'Payload:',
-      JSON.stringify(event, null, 2),
+      jsonText(event, 2),
     ];
     context.output.result(human.join('\n'), { ...detail });
     return 0;
@@ -44,5 +45,5 @@ function deliveryRow(delivery: EventDelivery): string[] {
     delivery.status,
     plural(delivery.attempts, 'attempt'),
     [last, next].filter(Boolean).join(', '),
-  ];
+  ].map(terminalText);
 }

@@ -2,6 +2,7 @@ import { listEvents } from '../api/events-api';
 import { apiOptions } from '../args/command-spec';
 import { dateOption, integerOption, listOption } from '../args/option-values';
 import { UsageError } from '../args/usage-error';
+import { terminalText } from '../output/terminal-text';
 import { type Command, stringValue } from './command';
 import { table } from './format';
 
@@ -61,7 +62,9 @@ export const eventsListCommand: Command = {
     const { client } = context.api();
     const page = await listEvents(client, query);
     const { output } = context;
-    const rows = page.events.map((event) => [event.timestamp ?? '', event.event_type, event.event_id]);
+    const rows = page.events.map((event) =>
+      [event.timestamp ?? '', event.event_type, event.event_id].map(terminalText),
+    );
     output.result(rows.length ? table(rows).join('\n') : 'No events.', { ...page });
     if (page.hasMore && page.events.length > 0) {
       output.note(

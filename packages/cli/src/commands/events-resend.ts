@@ -2,6 +2,7 @@ import { getEvent } from '../api/events-api';
 import { retryDelivery } from '../api/webhooks-api';
 import { apiOptions } from '../args/command-spec';
 import { UsageError } from '../args/usage-error';
+import { terminalText } from '../output/terminal-text';
 import { type Command, stringValue } from './command';
 
 const name = 'events resend';
@@ -41,7 +42,7 @@ export const eventsResendCommand: Command = {
     }
     const retried = await retryDelivery(client, webhookId, delivery.deliveryId);
     output.result(
-      `Delivery ${retried.id} of ${eventId} to ${webhookId} is due again (${retried.status}); the worker sends it within seconds`,
+      `Delivery ${terminalText(retried.id)} of ${terminalText(eventId)} to ${terminalText(webhookId)} is due again (${terminalText(retried.status)}); the worker sends it within seconds`,
       { type: 'resent', ...retried },
     );
     return 0;

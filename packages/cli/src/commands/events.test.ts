@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeToken, startFakeApi } from '../fake-api.test-support';
 import { runCli } from '../run-cli.test-support';
+import { hostileText, terminalControl } from '../terminal-control.test-support';
 
 let fake: FakeApi;
 beforeAll(async () => {
@@ -127,5 +129,46 @@ describe('events resend', () => {
       deliveredTo: [],
     });
     expect(fake.retried.length).toBe(retried);
+  });
+});
+
+describe('events on a terminal', () => {
+  it('no output line of list or get shows a control or bidi character of an event; --json keeps it exact', async () => {
+    const hostile = await startFakeApi();
+    const args = ['--api', hostile.url, '--token', fakeToken];
+    let n = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          hostileText,
+          hostileText,
+          hostileText,
+          hostileText,
+          async (eventType, id, timestamp, note) => {
+            n += 1;
+            const event = hostile.addEvent(eventType, {
+              webhookIds: [`whk_${note}`],
+              fields: { event_id: `evt_${n}_${id}`, timestamp, data: { note, [note]: [note] } },
+            });
+            const runs = [
+              await runCli(['events', 'list', '--limit', '1', ...args]),
+              await runCli(['events', 'get', event.event_id, ...args]),
+            ];
+            const list = await runCli(['events', 'list', '--limit', '1', '--json', ...args]);
+            const get = await runCli(['events', 'get', event.event_id, '--json', ...args]);
+            for (const run of [...runs, list, get]) {
+              expect(run.code).toBe(0);
+              for (const line of `${run.stdout}${run.stderr}`.split('\n'))
+                expect(line).not.toMatch(terminalControl);
+            }
+            expect(JSON.parse(list.stdout).events).toEqual([event]);
+            expect(JSON.parse(get.stdout).event).toEqual(event);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    } finally {
+      await hostile.close();
+    }
   });
 });

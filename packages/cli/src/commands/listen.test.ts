@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeToken, startFakeApi } from '../fake-api.test-support';
 import { freePort, type Receiver, startReceiver } from '../receiver.test-support';
 import { runCli } from '../run-cli.test-support';
+import { terminalControl } from '../terminal-control.test-support';
 import { waitFor } from '../wait-for.test-support';
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -108,6 +109,59 @@ describe('listen', () => {
     const next = fake.addEvent('order_paid');
     await waitFor(() => receiver.received.length === 1, 5000);
     expect(receiver.received[0]!.headers['x-webhook-id']).toBe(next.event_id);
+  });
+
+  it.each([302, 307])(
+    'a %i of the receiver is its answer, shown with its Location and not followed',
+    async (status) => {
+      const { fake, receiver } = await setUp();
+      const elsewhere = await startReceiver();
+      cleanup.push(() => elsewhere.close());
+      receiver.status = status;
+      receiver.headers = { location: elsewhere.url };
+      receiver.body = 'moved';
+      fake.addEvent('order_created');
+      const session = listen(fake, receiver);
+      await waitFor(() => session.lines().some((line) => line.startsWith('Listening')));
+      const event = fake.addEvent('order_paid');
+      await waitFor(() => session.lines().length === 5);
+      expect(session.lines()[4]).toMatch(
+        new RegExp(
+          `  ${event.event_id}  → ${status}  \\d+ ms  redirect to ${elsewhere.url.replaceAll('.', '\\.')} not followed  moved$`,
+        ),
+      );
+      expect(receiver.received).toHaveLength(1);
+      expect(elsewhere.received).toHaveLength(0);
+    },
+  );
+
+  it("the event's fields and the receiver's answer and headers reach the terminal escaped; --json keeps them", async () => {
+    const { fake, receiver } = await setUp();
+    receiver.status = 302;
+    // A header value carries bytes 0x80-0xff: C1 controls once read as Latin-1.
+    receiver.headers = { location: 'http://x/\u009b2J' };
+    receiver.body = 'no\u001b[2J\u001b]0;pwned\u0007 \u202eevil\u0085';
+    fake.addEvent('order_created');
+    const human = listen(fake, receiver);
+    const json = listen(fake, receiver, ['--json']);
+    const started = (lines: string[]) => lines.some((line) => line.includes('istening'));
+    await waitFor(() => started(human.lines()) && started(json.lines()));
+    // The id travels in X-Webhook-Id too, where only Latin-1 fits.
+    const event = fake.addEvent('order_\u001b[31mpaid\u202e', { fields: { event_id: 'evt_\u0085x' } });
+    await waitFor(() => human.lines().length === 5 && json.lines().length === 3);
+    for (const line of [...human.lines(), ...json.lines()]) expect(line).not.toMatch(terminalControl);
+    expect(human.lines()[4]).toContain('  order_\\u001b[31mpaid\\u202e  evt_\\u0085x  → 302  ');
+    expect(human.lines()[4]).toMatch(
+      /redirect to http:\/\/x\/\\u009b2J not followed {2}no\\u001b\[2J\\u001b\]0;pwned\\u0007 \\u202eevil\\u0085$/,
+    );
+    expect(JSON.parse(json.lines()[2]!)).toMatchObject({
+      type: 'forward',
+      eventId: event.event_id,
+      eventType: event.event_type,
+      status: 302,
+      location: 'http://x/\u009b2J',
+      answer: receiver.body,
+    });
   });
 
   it('a bad token: exit code 1 with the API error, and never the token', async () => {

@@ -7,6 +7,7 @@ import { followEvents } from '../listen/event-follower';
 import { type ForwardOutcome, forwarder } from '../listen/forwarder';
 import { sessionSecret } from '../listen/session-secret';
 import type { Output } from '../output/output';
+import { terminalText } from '../output/terminal-text';
 import { type Command, stringValue } from './command';
 import { clock, oneLine } from './format';
 import { userAgent } from './version';
@@ -40,7 +41,8 @@ export const listenCommand: Command = {
     '',
     'Only events newer than the newest one at start are forwarded, oldest first, each once. It asks',
     'for new events every second (up to every 3 s after a quiet minute). One line per event: time,',
-    "type, id, and your receiver's status and latency, or why it could not be reached.",
+    "type, id, and your receiver's status and latency, or why it could not be reached. A redirect",
+    '(3xx) is an answer too, shown with its Location and not followed, as real deliveries do.',
     '',
     'When the API is unreachable it says so once, keeps trying (up to every 5 s) and says when it',
     'is back. When your receiver refuses the connection, the event is tried twice more (after 0.5 s',
@@ -71,10 +73,13 @@ export const listenCommand: Command = {
       signal,
       handlers: {
         ready: (after) =>
-          output.result(`Listening for new events${after ? ` (after ${after})` : ''}. Ctrl-C to stop.`, {
-            type: 'listening',
-            after: after ?? null,
-          }),
+          output.result(
+            `Listening for new events${after ? ` (after ${terminalText(after)})` : ''}. Ctrl-C to stop.`,
+            {
+              type: 'listening',
+              after: after ?? null,
+            },
+          ),
         event: async (event) => printForward(output, event, await send(event)),
         apiDown: (error) => printApiDown(output, error),
         apiBack: (downForMs) =>
@@ -100,8 +105,8 @@ function printSession(
   },
 ): void {
   const only = [
-    session.types ? `types ${session.types.join(', ')}` : '',
-    session.webhookId ? `webhook ${session.webhookId}` : '',
+    session.types ? `types ${session.types.map(terminalText).join(', ')}` : '',
+    session.webhookId ? `webhook ${terminalText(session.webhookId)}` : '',
   ].filter(Boolean);
   output.result(
     [
@@ -109,7 +114,7 @@ function printSession(
       output.style.dim(
         '  your receiver verifies the forwarded requests with it (both signature schemes); new each run',
       ),
-      `Forwarding events from ${session.api} to ${session.forwardTo}${only.length ? ` (only ${only.join('; ')})` : ''}`,
+      `Forwarding events from ${terminalText(session.api)} to ${terminalText(session.forwardTo)}${only.length ? ` (only ${only.join('; ')})` : ''}`,
     ].join('\n'),
     {
       type: 'session',
@@ -126,13 +131,18 @@ function printForward(output: Output, event: EventEnvelope, outcome: ForwardOutc
   const at = new Date();
   const { style } = output;
   const tries = outcome.tries > 1 ? ` (tried ${outcome.tries} times)` : '';
+  const redirect =
+    outcome.location === undefined
+      ? ''
+      : `  ${style.yellow(`redirect to ${terminalText(outcome.location)} not followed`)}`;
   const result =
     outcome.status === undefined
-      ? style.red(`${outcome.error}${tries}`)
-      : `${(outcome.status < 300 ? style.green : style.red)(String(outcome.status))}  ${outcome.latencyMs} ms${
-          outcome.answer ? `  ${style.dim(oneLine(outcome.answer))}` : ''
+      ? style.red(`${terminalText(outcome.error)}${tries}`)
+      : `${(outcome.status < 300 ? style.green : style.red)(String(outcome.status))}  ${outcome.latencyMs} ms${redirect}${
+          outcome.answer ? `  ${style.dim(terminalText(oneLine(outcome.answer)))}` : ''
         }`;
-  output.result(`${clock(at)}  ${style.cyan(event.event_type)}  ${event.event_id}  → ${result}`, {
+  const type = style.cyan(terminalText(event.event_type));
+  output.result(`${clock(at)}  ${type}  ${terminalText(event.event_id)}  → ${result}`, {
     type: 'forward',
     at: at.toISOString(),
     eventId: event.event_id,
@@ -142,7 +152,7 @@ function printForward(output: Output, event: EventEnvelope, outcome: ForwardOutc
 }
 
 function printApiDown(output: Output, error: ApiError): void {
-  output.result(output.style.yellow(`API unreachable (${error.describe()}), retrying…`), {
+  output.result(output.style.yellow(`API unreachable (${terminalText(error.describe())}), retrying…`), {
     type: 'api_unreachable',
     at: new Date().toISOString(),
     status: error.status,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeToken, startFakeApi } from '../fake-api.test-support';
 import { runCli } from '../run-cli.test-support';
+import { terminalControl } from '../terminal-control.test-support';
 
 let fake: FakeApi;
 beforeAll(async () => {
@@ -82,6 +83,30 @@ describe('trigger', () => {
       eventId: sent.eventId,
       deliveryId: sent.deliveryId,
     });
+  });
+
+  it("the attempt's answer and error reach the terminal with control and bidi characters escaped", async () => {
+    const responseBody = 'down\u001b[2J\u001b]0;pwned\u0007 \u009b31m\u202eevil';
+    const error = 'refused\r\u001b[1Aok\u2066';
+    for (const attempt of [
+      { succeeded: false, statusCode: 500, latencyMs: 3, responseBody },
+      { succeeded: false, statusCode: undefined, error },
+    ]) {
+      fake.exampleOutcome = { afterPolls: 0, attempt };
+      const { stdout } = await trigger();
+      for (const line of stdout.split('\n')) expect(line).not.toMatch(terminalControl);
+      const json = await trigger('--json');
+      const outcome = JSON.parse(json.stdout.trimEnd().split('\n')[1]!);
+      expect(outcome).toMatchObject(attempt.error ? { error } : { responseBody });
+      for (const line of json.stdout.split('\n')) expect(line).not.toMatch(terminalControl);
+    }
+    fake.exampleOutcome = {
+      afterPolls: 0,
+      attempt: { succeeded: false, statusCode: 500, latencyMs: 3, responseBody },
+    };
+    expect((await trigger()).stdout).toContain(
+      'Delivery failed: 500 in 3 ms: down\\u001b[2J\\u001b]0;pwned\\u0007 \\u009b31m\\u202eevil (the service',
+    );
   });
 
   it('an API error of sendExample (a disabled webhook) is printed with its code', async () => {

@@ -4,6 +4,7 @@ import { type DeliveryAttempt, recentAttempts, type SentExample, sendExample } f
 import { apiOptions } from '../args/command-spec';
 import { integerOption } from '../args/option-values';
 import { UsageError } from '../args/usage-error';
+import { terminalText } from '../output/terminal-text';
 import { type Command, stringValue } from './command';
 import { oneLine } from './format';
 
@@ -48,7 +49,7 @@ export const triggerCommand: Command = {
 
     const sent = await sendExample(client, webhookId, eventType);
     output.result(
-      `Sent an example ${eventType} to ${webhookId} (event ${sent.eventId}, delivery ${sent.deliveryId}); waiting for the delivery…`,
+      `Sent an example ${terminalText(eventType)} to ${terminalText(webhookId)} (event ${terminalText(sent.eventId)}, delivery ${terminalText(sent.deliveryId)}); waiting for the delivery…`,
       { type: 'sent', eventType, webhookId, ...sent },
     );
     const attempt = await firstAttempt(client, webhookId, sent, Date.now() + timeoutS * 1000, signal);
@@ -71,17 +72,19 @@ export const triggerCommand: Command = {
         : { responseBody: attempt.responseBody }),
     };
     if (attempt.succeeded) {
-      output.result(output.style.green(`Delivered: ${attempt.statusCode} in ${attempt.latencyMs} ms`), {
+      const delivered = `Delivered: ${terminalText(attempt.statusCode)} in ${terminalText(attempt.latencyMs)} ms`;
+      output.result(output.style.green(delivered), {
         ...base,
         outcome: 'delivered',
         ...detail,
       });
       return 0;
     }
-    const why =
+    const why = terminalText(
       attempt.statusCode === undefined
         ? (attempt.error ?? 'no answer')
-        : `${attempt.statusCode} in ${attempt.latencyMs} ms${attempt.responseBody ? `: ${oneLine(attempt.responseBody)}` : ''}`;
+        : `${attempt.statusCode} in ${attempt.latencyMs} ms${attempt.responseBody ? `: ${oneLine(attempt.responseBody)}` : ''}`,
+    );
     output.result(output.style.red(`Delivery failed: ${why} (the service retries it on its schedule)`), {
       ...base,
       outcome: 'failed',

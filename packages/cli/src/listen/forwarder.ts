@@ -14,6 +14,8 @@ export interface ForwardOutcome {
   readonly error?: string;
   /** The start of the receiver's answer (up to 1,000 characters) when it was not 2xx. */
   readonly answer?: string;
+  /** The `Location` of a 3xx answer: where the receiver redirected to; not followed. */
+  readonly location?: string;
   /** Requests made: more than 1 when the first connections were refused. */
   readonly tries: number;
 }
@@ -41,6 +43,7 @@ export interface ForwarderOptions {
  * `reconnectDelaysMs` (a receiver restarting in watch mode is back within them), but only while
  * the receiver is known to be up: once an event could not reach it, the next events get one try
  * each until it answers again, so a receiver that stays down does not hold up the session.
+ * Redirects are not followed, as the delivery worker follows none: a 3xx is the receiver's answer.
  */
 export function forwarder(options: ForwarderOptions): (event: EventEnvelope) => Promise<ForwardOutcome> {
   const delays = options.reconnectDelaysMs ?? [500, 1500];
@@ -96,15 +99,23 @@ async function post(
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(options.url, { method: 'POST', headers, body, signal: deadline.signal });
+    const response = await fetch(options.url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: deadline.signal,
+    });
     const text = await response.text();
     const answer = response.ok ? undefined : text.slice(0, 1000);
+    const location = isRedirect(response.status) ? response.headers.get('location') : null;
     return {
       status: response.status,
       latencyMs: latency(),
       tries,
       refused: false,
       ...(answer ? { answer } : {}),
+      ...(location ? { location } : {}),
     };
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -112,4 +123,8 @@ async function post(
   } finally {
     deadline.clear();
   }
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
 }

@@ -1,4 +1,5 @@
 import { type Style, style } from './style';
+import { jsonText, terminalText } from './terminal-text';
 
 /** Where text goes: `process.stdout`, `process.stderr`, or a test's buffer. */
 export interface Stream {
@@ -6,7 +7,11 @@ export interface Stream {
   readonly isTTY?: boolean;
 }
 
-/** What a command prints, in human or JSON form; nothing it prints can carry a secret. */
+/**
+ * What a command prints, in human or JSON form; nothing it prints can carry a secret. The human
+ * text of `result` is the command's to make safe ({@link terminalText} on every value from
+ * outside); notes, warnings, errors and debug lines are one line each and escaped here whole.
+ */
 export interface Output {
   /** One JSON object per line instead of text. */
   readonly json: boolean;
@@ -15,6 +20,8 @@ export interface Output {
   result(human: string, record: Readonly<Record<string, unknown>>): void;
   /** A hint for people on stderr; nothing with `--json`. */
   note(text: string): void;
+  /** Something risky that still runs, on stderr: `warning: <message>`, or `{"type":"warning",...}` with `--json`. */
+  warning(message: string): void;
   /** A failure on stderr: `error: <message>`, or `{"type":"error",...}` with `--json`. */
   error(message: string, details?: Readonly<Record<string, unknown>>): void;
   /** A `--verbose` line on stderr (`{"type":"debug",...}` with `--json`); nothing without `--verbose`. */
@@ -39,24 +46,27 @@ export interface OutputOptions {
 export function createOutput(options: OutputOptions): Output {
   const redact = redactor(options.secrets);
   const line = (stream: Stream, text: string) => stream.write(`${redact(text)}\n`);
-  const record = (stream: Stream, value: Readonly<Record<string, unknown>>) =>
-    line(stream, JSON.stringify(value));
+  const record = (stream: Stream, value: Readonly<Record<string, unknown>>) => line(stream, jsonText(value));
   const colours = style(options.colour && !options.json);
   return {
     json: options.json,
     style: colours,
     result: (human, value) => (options.json ? record(options.stdout, value) : line(options.stdout, human)),
     note: (text) => {
-      if (!options.json) line(options.stderr, text);
+      if (!options.json) line(options.stderr, terminalText(text));
     },
+    warning: (message) =>
+      options.json
+        ? record(options.stderr, { type: 'warning', message })
+        : line(options.stderr, `${colours.yellow('warning:')} ${terminalText(message)}`),
     error: (message, details = {}) =>
       options.json
         ? record(options.stderr, { type: 'error', message, ...details })
-        : line(options.stderr, `${colours.red('error:')} ${message}`),
+        : line(options.stderr, `${colours.red('error:')} ${terminalText(message)}`),
     debug: (message) => {
       if (!options.verbose) return;
       if (options.json) record(options.stderr, { type: 'debug', message });
-      else line(options.stderr, colours.dim(message));
+      else line(options.stderr, colours.dim(terminalText(message)));
     },
   };
 }
