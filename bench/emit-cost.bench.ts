@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { Service } from '@affiliate-commerce/core';
 import { createWebhook } from '@affiliate-commerce/core/http';
-import { createPostgresStorage, pgPoolDb } from '@affiliate-commerce/storage-postgres';
+import { createPostgresStorage, pgPoolDb, pgTransaction } from '@affiliate-commerce/storage-postgres';
 import { testService } from '@affiliate-commerce/testkit';
 import pg from 'pg';
 import { machineLine, writeSection } from './docs-section';
@@ -45,7 +45,7 @@ function countingPool(): { pool: pg.Pool; statements: () => number } {
 
 interface Family {
   readonly name: string;
-  readonly call: (service: Service, n: number) => Promise<void>;
+  readonly call: (service: Pick<Service, 'commerce'>, n: number) => Promise<void>;
   readonly floor: (
     client: pg.PoolClient,
     schema: string,
@@ -380,6 +380,7 @@ async function main(): Promise<void> {
       }
     }
     const filterLine = await filterCost(service, schema, pool, statements);
+    const hostLines = await hostTransactionCost(service, schema, pool, statements);
     writeSection(
       'emit-cost',
       [
@@ -404,6 +405,16 @@ async function main(): Promise<void> {
         '| call | with a 5-clause filter, calls/s | without, calls/s | time with / without | statements per call, with / without | PostgreSQL CPU per call, with / without |',
         '|---|---:|---:|---:|---:|---:|',
         filterLine,
+        '',
+        "In the host's own transaction: the host inserts a row of its own table and records the order with one subscribed webhook " +
+          'in one transaction it opened (`BEGIN`, its INSERT, `service.inTransaction(pgTransaction(client), …)`, `COMMIT`), against ' +
+          'the same INSERT on its own followed by `service.commerce.recordOrder` in a transaction of the SDK (two commits, and ' +
+          'the dual write this removes). Paired rounds as above; statements are round trips, a savepoint sent with the ' +
+          "order's lock counted once.",
+        '',
+        "| call | in the host's transaction, calls/s | on its own, calls/s | in / on its own | statements per call, in / on its own | Node CPU per call, in / on its own | PostgreSQL CPU per call, in / on its own |",
+        '|---|---:|---:|---:|---:|---:|---:|',
+        ...hostLines,
         '',
         'Where the rest goes. Statements: each costs the calling process tens of microseconds of CPU in the driver and the ' +
           'socket on this machine, and the SDK sends as many as the floor: for an order, its journey read (the attribution the ' +
@@ -471,3 +482,71 @@ async function filterCost(
 }
 
 await main();
+
+/**
+ * `recordOrder` with the host's own row in one transaction the host opened (its statements
+ * unnamed, then prepared on the host's connection), against the host's row in a transaction of
+ * its own followed by `recordOrder` in the SDK's.
+ */
+async function hostTransactionCost(
+  service: Service,
+  schema: string,
+  pool: pg.Pool,
+  statements: () => number,
+): Promise<string[]> {
+  await setWebhooks(service, schema, pool, 1);
+  const hostTable = `"${schema}".host_orders`;
+  await pool.query(`create table if not exists ${hostTable} (id text primary key)`);
+  const inTransaction = async (n: number, work: (client: pg.PoolClient) => Promise<void>) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`insert into ${hostTable} (id) values ($1)`, [`h${orderId(n)}`]);
+      await work(client);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const joined = (preparedStatements: boolean) => (n: number) =>
+    inTransaction(n, (client) =>
+      service.inTransaction(pgTransaction(client, { preparedStatements }), (tx) => orderFamily.call(tx, n)),
+    );
+  const alone = async (n: number) => {
+    await inTransaction(n, async () => {});
+    await orderFamily.call(service, n);
+  };
+  const lines: string[] = [];
+  for (const [label, preparedStatements] of [
+    ['unnamed', false],
+    ['`preparedStatements: true`', true],
+  ] as const) {
+    const inside: Side[] = [];
+    const outside: Side[] = [];
+    await measure(statements, joined(preparedStatements));
+    for (let round = 0; round < rounds; round += 1) {
+      if (round % 2 === 0) {
+        inside.push(await measure(statements, joined(preparedStatements)));
+        outside.push(await measure(statements, alone));
+      } else {
+        outside.push(await measure(statements, alone));
+        inside.push(await measure(statements, joined(preparedStatements)));
+      }
+    }
+    const ratios = inside.map((one, i) => one.perSecond / outside[i]!.perSecond);
+    const m = (sides: readonly Side[], key: keyof Side, digits = 0) =>
+      median(sides.map((one) => one[key])).toFixed(digits);
+    const line = `| recordOrder, 1 webhook, ${label} | ${m(inside, 'perSecond')} | ${m(outside, 'perSecond')} | **${median(
+      ratios,
+    ).toFixed(2)}** | ${m(inside, 'statementsPerCall', 1)} / ${m(outside, 'statementsPerCall', 1)} | ${m(
+      inside,
+      'nodeMicros',
+    )} / ${m(outside, 'nodeMicros')} µs | ${m(inside, 'postgresMicros')} / ${m(outside, 'postgresMicros')} µs |`;
+    console.log(line);
+    lines.push(line);
+  }
+  return lines;
+}

@@ -219,7 +219,7 @@ export interface Service {
   /**
    * Runs host calls in a transaction the host opened on its own database client, so its own
    * writes and the records, events and deliveries these calls write commit or roll back together
-   * (docs/api.md §12.3). `transaction` comes from the storage's adapter for the host's client
+   * (docs/api.md §10.8). `transaction` comes from the storage's adapter for the host's client
    * (`pgTransaction(client)`, `drizzleTransaction(tx)`, … from `@affiliate-commerce/storage-postgres`);
    * `fn` gets the host calls that write, bound to it. Each call is a savepoint of its own: one
    * that rejects has undone its part and left the transaction usable. Nothing here commits, rolls

@@ -112,8 +112,7 @@ function statementNames(enabled: boolean, noteOff: () => void): StatementNames {
     nameOf(text, params) {
       if (!on || params === undefined || params.length === 0) return undefined;
       if (names.has(text)) return names.get(text);
-      const name =
-        names.size < maxNamedStatements ? `ac_${createHash('sha1').update(text).digest('hex')}` : undefined;
+      const name = names.size < maxNamedStatements ? statementName(text) : undefined;
       names.set(text, name);
       return name;
     },
@@ -126,6 +125,9 @@ function statementNames(enabled: boolean, noteOff: () => void): StatementNames {
     },
   };
 }
+
+/** The name a statement is prepared under on a connection: a hash of its text. */
+export const statementName = (text: string): string => `ac_${createHash('sha1').update(text).digest('hex')}`;
 
 /** Statements run unnamed: PGlite, and a pool with prepared statements off. */
 const unnamed: StatementNames = { nameOf: () => undefined, failed: () => {} };

@@ -46,7 +46,7 @@ const affiliateId = 'aff_1';
 const order = (id: string) => ({ affiliateId, order: { id, totalCents: 4_900 } });
 
 /**
- * What every adapter of a host's client must do (docs/api.md §12.3), on the PostgreSQL server:
+ * What every adapter of a host's client must do (docs/api.md §10.8), on the PostgreSQL server:
  * the host's rows and what its host calls write commit or roll back together; a savepoint
  * rolled back undoes only its part; each isolation level holds, a conflict surfaces as
  * `TRANSACTION_CONFLICT` and nothing is retried behind the host's back; bad use is a typed error
@@ -243,7 +243,7 @@ export function hostTransactionContract(
         const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
         expect(failed).toHaveLength(1);
         const [lost] = failed as PromiseRejectedResult[];
-        expect(lost.reason).toMatchObject({ code: 'TRANSACTION_CONFLICT', status: 409 });
+        expect(lost?.reason).toMatchObject({ code: 'TRANSACTION_CONFLICT', status: 409 });
         // The host runs its transaction again, as the error says; the order has one status change each.
         await client.transaction(
           (side) =>

@@ -5,7 +5,7 @@ import {
 } from '@affiliate-commerce/core';
 import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { type Db, lockNumber } from './db';
+import { type Db, lockNumber, statementName } from './db';
 import { isConnectionFailure, storageFailure } from './outage';
 
 /**
@@ -49,6 +49,18 @@ export function hostTransaction(client: HostClient): HostTransaction {
   return Object.freeze(transaction);
 }
 
+/** Options of {@link pgTransaction}. */
+export interface PgTransactionOptions {
+  /**
+   * Prepare each of the storage's statements once on the host's connection and run it by name
+   * from then on, as the storage's own pool does (`PgPoolDbOptions.preparedStatements`), so the
+   * server does not plan it again on every call. Default false: the connection is the host's,
+   * and behind a pooler that does not keep prepared statements (PgBouncer in transaction mode
+   * before 1.21) a named statement fails the host's transaction.
+   */
+  readonly preparedStatements?: boolean;
+}
+
 /**
  * A `pg` client (a `PoolClient` from `pool.connect()`, or a `Client`) after the host's `BEGIN`.
  *
@@ -58,9 +70,13 @@ export function hostTransaction(client: HostClient): HostTransaction {
  * await service.inTransaction(pgTransaction(client), (tx) => tx.commerce.recordOrder(order));
  * await client.query('commit');
  */
-export function pgTransaction(client: pg.ClientBase): HostTransaction {
+export function pgTransaction(client: pg.ClientBase, options: PgTransactionOptions = {}): HostTransaction {
+  const named = options.preparedStatements ?? false;
   return hostTransaction({
-    query: async (text, params) => client.query(text, params as unknown[]),
+    query: async (text, params) =>
+      named && params.length > 0
+        ? client.query({ name: statementName(text), text, values: params as unknown[] })
+        : client.query(text, params as unknown[]),
     script: async (text) => {
       await client.query(text);
     },
