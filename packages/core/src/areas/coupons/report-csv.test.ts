@@ -3,42 +3,10 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../ports/logger';
 import type { CouponUsageRow } from '../../storage/coupon-report-store';
-import { couponCsvColumns, csvCells, csvFileName, csvLines, csvResponse, escapeFormula } from './report-csv';
-
-const dangerous = /^[=+\-@\t\r]/;
-const plainNegative = /^-\d+(\.\d+)?$/;
+import { escapeFormula } from './csv-formula';
+import { couponCsvColumns, csvCells, csvFileName, csvLines, csvResponse } from './report-csv';
 
 describe('coupon report CSV (docs/api.md §4.5)', () => {
-  it('4.5 escapes formula starts with a quote, leaving plain negative numbers alone', () => {
-    expect(escapeFormula('=1+1')).toBe("'=1+1");
-    expect(escapeFormula('+1')).toBe("'+1");
-    expect(escapeFormula('-1+1')).toBe("'-1+1");
-    expect(escapeFormula('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(escapeFormula('\tx')).toBe("'\tx");
-    expect(escapeFormula('\rx')).toBe("'\rx");
-    expect(escapeFormula('-12.50')).toBe('-12.50');
-    expect(escapeFormula('-5')).toBe('-5');
-    expect(escapeFormula('-.5')).toBe("'-.5");
-    expect(escapeFormula('SAVE=10')).toBe('SAVE=10');
-  });
-
-  it('4.5 property: no escaped cell starts a formula, and stripping the quote gives the value back', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.string(),
-          fc.constantFrom('=', '+', '-', '@', '\t', '\r').chain((c) => fc.string().map((s) => c + s)),
-        ),
-        (value) => {
-          const escaped = escapeFormula(value);
-          if (plainNegative.test(value)) expect(escaped).toBe(value);
-          else expect(dangerous.test(escaped)).toBe(false);
-          expect(escaped === value || escaped === `'${value}`).toBe(true);
-        },
-      ),
-    );
-  });
-
   it('4.5 property: papaparse reads the lines back to the same cells, one row per line', () => {
     fc.assert(
       fc.property(

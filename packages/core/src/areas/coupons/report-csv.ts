@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { Logger } from '../../ports/logger';
 import type { CouponUsageRow } from '../../storage/coupon-report-store';
 import { centsText, discountDisplay } from './coupon-view';
+import { escapeFormula } from './csv-formula';
 import type { ResolvedRange } from './report-range';
 
 /** The CSV columns, exactly as docs/api.md §4.5 names them. */
@@ -14,21 +15,7 @@ export const couponCsvColumns = [
   'Revenue Impact',
 ] as const;
 
-const formulaStart = /^[=+\-@\t\r]/;
-const plainNegativeNumber = /^-\d+(\.\d+)?$/;
-
-/**
- * Guards one CSV cell against spreadsheet formula injection: text starting with `=`, `+`, `-`,
- * `@`, tab or carriage return gets a leading `'`, so spreadsheets show it as text. A plain
- * negative number (`-12.50`) stays as it is, so revenue impact still sums.
- *
- * @see https://owasp.org/www-community/attacks/CSV_Injection
- */
-export function escapeFormula(value: string): string {
-  return formulaStart.test(value) && !plainNegativeNumber.test(value) ? `'${value}` : value;
-}
-
-/** The cells of one report row, in {@link couponCsvColumns} order, already escaped. */
+/** The cells of one report row, in {@link couponCsvColumns} order, already escaped ({@link escapeFormula}). */
 export function csvCells(row: CouponUsageRow): string[] {
   return [
     row.code,

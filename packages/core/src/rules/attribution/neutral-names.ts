@@ -9,16 +9,19 @@ import { platform } from '#platform';
  */
 
 /**
- * Default deny-list: common drug names (generic and brand) and condition words of telehealth
- * storefronts. Entries of several words (`hair loss`) match those words joined or apart. Replace
- * or extend it through the `words` argument.
+ * Default deny-list: common drug names (generic and brand), drug classes and condition words of
+ * telehealth storefronts. Entries of several words (`hair loss`, `ed treatment`, `glp 1`) match
+ * those words joined or apart. Replace or extend it through the `words` argument.
  */
 export const defaultDeniedWords: readonly string[] = [
   // weight management
+  'glp 1',
   'semaglutide',
   'tirzepatide',
   'liraglutide',
   'dulaglutide',
+  'exenatide',
+  'retatrutide',
   'ozempic',
   'wegovy',
   'rybelsus',
@@ -27,6 +30,8 @@ export const defaultDeniedWords: readonly string[] = [
   'saxenda',
   'victoza',
   'trulicity',
+  'byetta',
+  'bydureon',
   'phentermine',
   'qsymia',
   'contrave',
@@ -39,12 +44,23 @@ export const defaultDeniedWords: readonly string[] = [
   'sildenafil',
   'tadalafil',
   'vardenafil',
+  'avanafil',
   'viagra',
   'cialis',
   'levitra',
+  'stendra',
   'erectile',
   'impotence',
+  'impotent',
+  'sexual dysfunction',
+  'libido',
   'premature ejaculation',
+  'ed treatment',
+  'ed med',
+  'ed medication',
+  'ed pill',
+  'ed drug',
+  'ed tablet',
   // hair and skin
   'finasteride',
   'dutasteride',
@@ -74,6 +90,10 @@ export const defaultDeniedWords: readonly string[] = [
   'contraception',
   'contraceptive',
   'birth control',
+  'abortion',
+  'mifepristone',
+  'misoprostol',
+  'ivf',
   // mental health and sleep
   'sertraline',
   'fluoxetine',
@@ -86,19 +106,29 @@ export const defaultDeniedWords: readonly string[] = [
   'lexapro',
   'naltrexone',
   'buprenorphine',
+  'suboxone',
   'adderall',
   'ketamine',
+  'antidepressant',
   'depression',
   'anxiety',
+  'bipolar',
+  'schizophrenia',
+  'ptsd',
   'adhd',
   'insomnia',
   'addiction',
+  'opioid',
+  'alcoholism',
   // infections and chronic conditions
   'valacyclovir',
   'acyclovir',
   'valtrex',
   'herpes',
   'hiv',
+  'truvada',
+  'descovy',
+  'hpv',
   'std',
   'sti',
   'chlamydia',
@@ -148,6 +178,12 @@ const knownNeutralWords: readonly string[] = [
  * only as whole parts, since they sit inside many ordinary words (`archive`, `postdoc`).
  */
 const minJoinedLength = 5;
+/**
+ * A word this short at either end of an entry (`ed` of `ed treatment`, `1` of `glp 1`) must start
+ * or end a word part there, as a short word alone does: it ends or starts many ordinary words
+ * (`advanced treatment`, `ed-medical`, `glp10`).
+ */
+const maxShortWordLength = 3;
 const maxDecodeRounds = 5;
 
 /** Lookalike letters of other scripts, and Latin letters with no decomposition, as Latin. */
@@ -162,7 +198,7 @@ const confusables: Readonly<Record<string, string>> = Object.fromEntries(
     // Armenian
     'օo սu ոn հh',
     // Latin without a decomposition, and small capitals
-    'ıi ȷj ɑa ɡg ɩi ɪi ʏy øo ØO đd ĐD ħh łl ŁL ŧt ðd þp',
+    'ıi ȷj ɑa ɡg ɩi ɪi ʏy øo ØO đd ĐD ħh łl ŁL ŧt ðd þp ǀl',
     'ᴀa ʙb ᴄc ᴅd ᴇe ɢg ʜh ᴊj ᴋk ʟl ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ᴢz',
   ]
     .join(' ')
@@ -207,6 +243,17 @@ function percentDecoded(text: string): string {
   return current;
 }
 
+/**
+ * A decimal digit of any script as its ASCII digit (`١`, `१` are `1`): Unicode keeps the digits of
+ * each script in runs of ten from 0, so the value is the distance from the run's start, modulo 10.
+ */
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0)!;
+  let zero = code;
+  while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+  return String((code - zero) % 10);
+}
+
 /** Marks a break between word parts that no character shows: camelCase, letters then digits. */
 const softBreak = '\uE000';
 
@@ -219,7 +266,8 @@ function visibleLetters(text: string): string {
   const plain = decoded
     .normalize('NFKC')
     .normalize('NFD')
-    .replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '');
+    .replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .replace(/(?![0-9])\p{Nd}/gu, asciiDigit);
   return [...plain]
     .map((char) => confusables[char] ?? expansions[char] ?? char)
     .join('')
@@ -279,21 +327,39 @@ function occurrences(haystack: string, needle: string): number[] {
   return found;
 }
 
+/** A denied word as matched: its parts joined, and which of its ends must sit on a part boundary. */
+interface Needle {
+  readonly text: string;
+  readonly boundStart: boolean;
+  readonly boundEnd: boolean;
+}
+
+function needleOf(word: Skeleton): Needle {
+  return {
+    text: word.joined,
+    boundStart: Math.min(...word.ends) <= maxShortWordLength,
+    boundEnd: word.joined.length - Math.max(...word.starts) <= maxShortWordLength,
+  };
+}
+
 /**
- * True when the occurrence `[from, to)` of a denied word in `name` names it:
+ * True when the occurrence of `needle` at `from` in `name` names it:
  * - as whole word parts, one or several (`h-i-v`, `sema-glutide`), a plural `s`/`es` allowed;
  * - inside one word (no character between), for words of 4 letters or more (`ozempicplan`);
  * - across words with one end on a part boundary (`ozem-picplan`), for 5 letters or more;
  * and in the last two cases only when no ordinary word around it holds it (`specialist`,
- * `special is`).
+ * `special is`), and when an end word of 3 letters or fewer starts or ends a part there
+ * (`ed-treatment`, not `advanced treatment`).
  * An occurrence that starts and ends inside two different parts (`wardrobe sets` holds `obese`)
  * is chance, not a name.
  */
-function names(name: Skeleton, from: number, to: number, excused: readonly [number, number][]): boolean {
+function names(name: Skeleton, from: number, needle: Needle, excused: readonly [number, number][]): boolean {
+  const to = from + needle.text.length;
   const startsPart = name.starts.has(from);
   const endsPart = ['', 's', 'es'].some(
     (suffix) => name.ends.has(to + suffix.length) && name.joined.startsWith(suffix, to),
   );
+  if ((needle.boundStart && !startsPart) || (needle.boundEnd && !endsPart)) return false;
   if (startsPart && endsPart) return true;
   const withinOnePart = ![...name.separated].some((start) => start > from && start < to);
   const long = withinOnePart
@@ -312,7 +378,8 @@ const neutralSkeletons = knownNeutralWords.map((word) => skeleton(visibleLetters
  * The first denied word or phrase that `text` names, or `undefined` when the text is neutral.
  * Both are normalised first: percent-escapes decoded (repeatedly), punycode host labels decoded,
  * NFKC, case folded, invisible characters (zero-width, soft hyphen, bidi controls) and accents
- * removed, lookalike Cyrillic, Greek and other letters read as Latin, and digits or symbols
+ * removed, lookalike Cyrillic, Greek and other letters read as Latin, the decimal digits of any
+ * script read as ASCII digits, and digits or symbols
  * written for letters read both ways (`0zempic`). The word parts (split on anything but letters
  * and digits, and on camelCase) are then joined, and a denied word matches:
  * - as whole parts, one or several (`HIVTest`, `sema-glutide`, `h-i-v`; plural `s`/`es` too);
@@ -320,7 +387,9 @@ const neutralSkeletons = knownNeutralWords.map((word) => skeleton(visibleLetters
  *   `weightloss`, `ACNEplan`);
  * - across words from or to a part boundary when it has 5 or more (`buyozem-pic`);
  * except where it only sits inside an ordinary word (`specialist`, `devastating`). So short
- * words (`hiv`, `std`) never match inside other words (`archive`, `postdoc`).
+ * words (`hiv`, `std`) never match inside other words (`archive`, `postdoc`), and an entry that
+ * starts or ends with a word of 3 letters or fewer matches only where that word is a whole part
+ * (`ED-treatment`, `glp1`, but not `advanced treatment`, `ed-medical` or `glp10`).
  */
 export const findDeniedWord = (
   text: string,
@@ -333,12 +402,12 @@ export const findDeniedWord = (
     ),
   );
   for (const word of words) {
-    const needles = readings(word).map((form) => form.joined);
+    const needles = readings(word).map(needleOf);
     for (const [index, form] of forms.entries()) {
       const needle = needles[index]!;
-      if (needle === '') continue;
-      for (const at of occurrences(form.joined, needle)) {
-        if (names(form, at, at + needle.length, excused[index]!)) return word;
+      if (needle.text === '') continue;
+      for (const at of occurrences(form.joined, needle.text)) {
+        if (names(form, at, needle, excused[index]!)) return word;
       }
     }
   }
