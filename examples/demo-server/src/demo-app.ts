@@ -27,25 +27,40 @@ export interface DemoApp {
   readonly service: Service;
 }
 
+/** Options of {@link createDemoApp} and {@link buildDemoApp}. */
+export interface DemoAppOptions {
+  readonly storage: Storage;
+  /** Seed the demo data (default true); a worker process skips it. */
+  readonly seed?: boolean;
+  /** Webhook delivery tuning (the worker CLI shortens the lease for its tests). */
+  readonly deliveries?: DeliveryOptions;
+  /** Where the demo storefront page sends its calls; default the page's own origin. */
+  readonly storefrontApiBaseUrl?: string;
+  /** Where the demo listens; its receiver webhooks point there. Default `http://localhost:3000`. */
+  readonly baseUrl?: string;
+  /** Where the service and its delivery worker log. Default JSON lines on the console. */
+  readonly logger?: Logger;
+}
+
+/** The demo host before its data is in place: `prepare` seeds it and restores the sandbox. */
+export interface UnpreparedDemoApp extends DemoApp {
+  /**
+   * Seeds the demo data (unless `seed` is false) and puts the stored payment methods back into
+   * the sandbox. Rejects with `StorageUnavailableError` while the database is out of reach; it
+   * may then be called again.
+   */
+  prepare(): Promise<void>;
+}
+
 /**
- * Builds the demo host on a storage and seeds it once.
+ * Builds the demo host on a storage without calling it, so it can serve (503 from the API) while
+ * the database is still out of reach; `prepare` puts the demo data in place.
  *
  * @example
- * const { app } = await createDemoApp({ storage: await openPglite() });
+ * const demo = buildDemoApp({ storage: await connectPostgres({ connectionString }) });
+ * await demo.prepare();
  */
-export async function createDemoApp(options: {
-  storage: Storage;
-  /** Seed the demo data (default true); a worker process skips it. */
-  seed?: boolean;
-  /** Webhook delivery tuning (the worker CLI shortens the lease for its tests). */
-  deliveries?: DeliveryOptions;
-  /** Where the demo storefront page sends its calls; default the page's own origin. */
-  storefrontApiBaseUrl?: string;
-  /** Where the demo listens; its receiver webhooks point there. Default `http://localhost:3000`. */
-  baseUrl?: string;
-  /** Where the service and its delivery worker log. Default JSON lines on the console. */
-  logger?: Logger;
-}): Promise<DemoApp> {
+export function buildDemoApp(options: DemoAppOptions): UnpreparedDemoApp {
   // The sandbox processor with Stripe's test methods; no Stripe account needed.
   const processor = demoProcessor();
   // The sandbox case system with the demo's two request types; no Atlassian account needed.
@@ -64,12 +79,6 @@ export async function createDemoApp(options: {
     allowPrivateNetworks: true,
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
   });
-  if (options.seed ?? true) {
-    await seedDemo(service, options.baseUrl);
-    // The sandbox case system starts empty at every start: its demo case is made again.
-    await seedCases(service, caseSystem);
-  }
-  await restoreSandbox(service, processor);
   const app = express();
   app.disable('x-powered-by');
   // Before the API: the receiver reads its own raw bodies.
@@ -77,5 +86,28 @@ export async function createDemoApp(options: {
   app.use(createExpressRouter(service));
   app.use(demoPortal());
   app.use(storefrontPages({ apiBaseUrl: options.storefrontApiBaseUrl }));
+  return {
+    app,
+    service,
+    async prepare() {
+      if (options.seed ?? true) {
+        await seedDemo(service, options.baseUrl);
+        // The sandbox case system starts empty at every start: its demo case is made again.
+        await seedCases(service, caseSystem);
+      }
+      await restoreSandbox(service, processor);
+    },
+  };
+}
+
+/**
+ * Builds the demo host on a storage and seeds it once.
+ *
+ * @example
+ * const { app } = await createDemoApp({ storage: await openPglite() });
+ */
+export async function createDemoApp(options: DemoAppOptions): Promise<DemoApp> {
+  const { app, service, prepare } = buildDemoApp(options);
+  await prepare();
   return { app, service };
 }

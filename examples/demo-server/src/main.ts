@@ -3,9 +3,10 @@ import { type AddressInfo, isIPv6 } from 'node:net';
 import { resolve } from 'node:path';
 import { type Logger, runWorker, type Storage } from '@affiliate-commerce/core';
 import { connectPostgres, openPglite } from '@affiliate-commerce/storage-postgres';
-import { createDemoApp } from './demo-app';
+import { buildDemoApp } from './demo-app';
 import { demoLogSettings, openDemoLog } from './demo-log';
 import { demoPrincipals } from './demo-tokens';
+import { prepareWhenReachable } from './prepare-when-reachable';
 
 const port = Number(process.env.PORT || 3000);
 // Loopback unless HOST says otherwise: the demo tokens are public and the demo may call private
@@ -100,8 +101,13 @@ try {
   process.exit(1);
 }
 const { storage, where } = await openStorage(log.logger);
-const { app, service } = await createDemoApp({ storage, baseUrl: selfUrl, logger: log.logger });
-handle = app;
+const demo = buildDemoApp({ storage, baseUrl: selfUrl, logger: log.logger });
+// Seeding waits for the database as the API does: while PostgreSQL is out of reach, the demo
+// serves (503 with Retry-After, /health/ready down) and tries the seeding again in the background.
+const seeding = new AbortController();
+const preparing = prepareWhenReachable({ prepare: demo.prepare, signal: seeding.signal });
+const outage = await preparing.first;
+handle = demo.app;
 server.on('error', (error) => {
   console.error('affiliate-commerce demo: server failed', error);
   void shutDown(1);
@@ -109,7 +115,7 @@ server.on('error', (error) => {
 // The demo delivers its own webhooks; production runs `worker.ts` processes beside the API.
 const worker = new AbortController();
 // Without onError, a failing claim or write is logged once per outage by the service's logger.
-const delivering = runWorker({ service, signal: worker.signal });
+const delivering = runWorker({ service: demo.service, signal: worker.signal });
 const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000);
 const date = [inTwoWeeks.getUTCMonth() + 1, inTwoWeeks.getUTCDate()]
   .map((n) => String(n).padStart(2, '0'))
@@ -140,6 +146,21 @@ console.log(
 console.log(`  open ${url}/storefront/start-your-plan?utm_source=demo&gclid=test (storefront capture)`);
 console.log(`  open ${url}/portal (affiliate portal: pick a demo token)`);
 console.log(`  curl ${url}/demo-receiver (the webhooks the demo delivered to its own receiver)`);
+if (outage) {
+  console.error(
+    `affiliate-commerce demo: cannot reach the database at DATABASE_URL yet: ${outage.message}. The API answers 503 until it can; the demo then seeds its data and says so.`,
+  );
+  preparing.ready.then(
+    (ready) => {
+      if (ready)
+        console.log('affiliate-commerce demo: the database at DATABASE_URL answers now; demo data seeded');
+    },
+    (error: unknown) => {
+      console.error('affiliate-commerce demo: seeding failed', error);
+      void shutDown(1);
+    },
+  );
+}
 
 let stopping = false;
 async function shutDown(exitCode: number): Promise<void> {
@@ -147,6 +168,7 @@ async function shutDown(exitCode: number): Promise<void> {
   stopping = true;
   server.close();
   server.closeAllConnections();
+  seeding.abort();
   worker.abort();
   await delivering;
   await storage.close();

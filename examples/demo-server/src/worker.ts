@@ -8,7 +8,7 @@
  */
 import { runWorker } from '@affiliate-commerce/core';
 import { connectPostgres } from '@affiliate-commerce/storage-postgres';
-import { createDemoApp } from './demo-app';
+import { buildDemoApp } from './demo-app';
 
 const connectionString = process.env.DATABASE_URL;
 if (!connectionString) {
@@ -19,9 +19,10 @@ const storage = await connectPostgres({
   connectionString,
   ...(process.env.DB_SCHEMA ? { schema: process.env.DB_SCHEMA } : {}),
 });
-const { service } = await createDemoApp({
+// A worker needs neither the demo data nor the sandbox's payment methods, so it leaves them
+// unprepared: it starts while the database is out of reach, and its claims wait for it.
+const { service } = buildDemoApp({
   storage,
-  seed: false,
   deliveries: {
     leaseMs: Number(process.env.LEASE_MS ?? 60_000),
     timeoutMs: Number(process.env.TIMEOUT_MS ?? 15_000),
