@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { callApi } from '@affiliate-commerce/testkit';
-import { verifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
+import { signWebhook, verifyWebhookAsync } from '@affiliate-commerce/webhook-verify';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -147,12 +147,26 @@ async function waitFor(read: () => string, pattern: RegExp, what: string, ms = 3
   }
 }
 
-/** Starts a recipe's server on `port` with `secret`; resolves once it accepts deliveries. */
-async function startReceiver(recipe: Recipe, port: number, secret: string): Promise<() => string> {
+/**
+ * Starts a recipe's server on `port` with `secret` (and `WEBHOOK_PAYLOAD_VERSION` when `version` is
+ * given); resolves once it accepts deliveries.
+ */
+async function startReceiver(
+  recipe: Recipe,
+  port: number,
+  secret: string,
+  version?: 'v1',
+): Promise<() => string> {
   const [command, ...args] = recipe.serve?.(port) ?? recipe.command;
+  const { WEBHOOK_PAYLOAD_VERSION: _, ...inherited } = process.env;
   const child = spawn(command!, args, {
     cwd: join(import.meta.dirname, recipe.folder),
-    env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secret },
+    env: {
+      ...inherited,
+      PORT: String(port),
+      WEBHOOK_SECRET: secret,
+      ...(version ? { WEBHOOK_PAYLOAD_VERSION: version } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -192,6 +206,28 @@ function postTampered(port: number, secret: string): Promise<Response> {
     },
     body: body.replace('order_created', 'order_refunded'),
   });
+}
+
+/** Posts `body` with `headers` to a recipe's server. */
+function post(port: number, headers: Record<string, string>, body: string): Promise<Response> {
+  return fetch(`http://127.0.0.1:${port}/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+}
+
+/** A v2 delivery of `eventId` as the sender signs it now: both header sets, with webhook-verify's signer. */
+function signedDelivery(secret: string, eventId: string) {
+  const body = JSON.stringify({ event_type: 'order_created', event_id: eventId });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers: Record<string, string> = {
+    'x-webhook-id': eventId,
+    'x-webhook-version': 'v2',
+    'x-webhook-signature': signWebhook({ payload: body, secret, timestamp }),
+    ...signWebhook({ scheme: 'standard-webhooks', id: eventId, payload: body, secret, timestamp }),
+  };
+  return { body, headers };
 }
 
 for (const recipe of recipes) {
@@ -242,27 +278,101 @@ for (const recipe of recipes) {
         return sent.data.eventId;
       };
 
-      // A v2 delivery carries both header sets; the recipe checks the Standard Webhooks one.
+      // A v2 delivery carries both header sets; the recipe checks X-Webhook-Signature, and the
+      // standard headers beside it must agree with what it signs.
       const v2 = await sendExample();
       await waitFor(
         output,
-        new RegExp(`verified ${v2}\\b.*\\(standard-webhooks\\)`),
+        new RegExp(`verified ${v2}\\b.*\\(x-webhook-signature\\)`),
         `verified delivery of ${v2}`,
-      );
-
-      // On v1 payloads a delivery carries X-Webhook-Signature alone (sha256= over the body).
-      const rolledBack = await api('POST', `/v2/webhooks/${created.data.id}/actions/rollback`, 'demo_master');
-      expect(rolledBack.status, rolledBack.text).toBe(200);
-      const v1 = await sendExample();
-      await waitFor(
-        output,
-        new RegExp(`verified ${v1}\\b.*\\(x-webhook-signature\\)`),
-        `verified delivery of ${v1}`,
       );
 
       const tampered = await postTampered(port, created.data.credentials.secret);
       expect(tampered.status).toBe(400);
       await waitFor(output, /refused: NO_MATCHING_SIGNATURE/, 'refusal of the tampered body');
+
+      // On v1 payloads a delivery carries X-Webhook-Signature alone (sha256= over the body): the
+      // recipe's default, v2, refuses it, since only its configuration may choose v1.
+      const rolledBack = await api('POST', `/v2/webhooks/${created.data.id}/actions/rollback`, 'demo_master');
+      expect(rolledBack.status, rolledBack.text).toBe(200);
+      const refusedV1 = await sendExample();
+      await waitFor(output, /refused: MALFORMED_SIGNATURE/, `refusal of the v1 delivery ${refusedV1}`);
+      expect(output()).not.toMatch(new RegExp(`verified ${refusedV1}\\b`));
+
+      // Started with WEBHOOK_PAYLOAD_VERSION=v1, the recipe verifies it.
+      const v1Port = await freePort();
+      const v1Output = await startReceiver(recipe, v1Port, created.data.credentials.secret, 'v1');
+      const moved = await api('PUT', `/v2/webhooks/${created.data.id}`, 'demo_super_admin', {
+        url: `http://127.0.0.1:${v1Port}/webhooks`,
+      });
+      expect(moved.status, moved.text).toBe(200);
+      const v1 = await sendExample();
+      await waitFor(
+        v1Output,
+        new RegExp(`verified ${v1}\\b.*\\(x-webhook-signature\\)`),
+        `verified delivery of ${v1}`,
+      );
+    });
+
+    it('its server takes the payload version from its configuration and binds webhook-id and webhook-timestamp', async () => {
+      expect(missing, toolchain).toEqual([]);
+      const secret = `whsec_${Buffer.alloc(33, 7).toString('base64')}`;
+      const port = await freePort();
+      const output = await startReceiver(recipe, port, secret);
+      const refusals = () => output().match(/refused: \w+/g) ?? [];
+      const expectRefused = async (response: Promise<Response>, code: string, what: string) => {
+        const before = refusals().length;
+        expect((await response).status, what).toBe(400);
+        await waitFor(() => refusals().slice(before).join('\n'), new RegExp(code), what);
+      };
+
+      const { body, headers } = signedDelivery(secret, 'evt_bound');
+      expect((await post(port, headers, body)).status).toBe(204);
+      await waitFor(output, /verified evt_bound\b.*\(x-webhook-signature\)/, 'the delivery as signed');
+
+      // A v1 signature (no timestamp: it replays forever) labelled v1 by the request's header.
+      const v1 = {
+        'x-webhook-version': 'v1',
+        'x-webhook-signature': signWebhook({ payload: body, secret, version: 'v1' }),
+      };
+      await expectRefused(
+        post(port, v1, body),
+        'MALFORMED_SIGNATURE',
+        'a v1 signature chosen by X-Webhook-Version',
+      );
+      // A v2 signature relabelled v1, over "<t>." + body.
+      const t = /t=(\d+)/.exec(headers['x-webhook-signature']!)![1]!;
+      const relabelled = {
+        'x-webhook-version': 'v1',
+        'x-webhook-signature': headers['x-webhook-signature']!.replace(/t=\d+,/, ''),
+      };
+      await expectRefused(
+        post(port, relabelled, `${t}.${body}`),
+        'MALFORMED_SIGNATURE',
+        'a v2 signature relabelled v1',
+      );
+
+      // A replay with webhook-id (or webhook-timestamp) changed, every signature kept.
+      await expectRefused(
+        post(port, { ...headers, 'webhook-id': 'evt_replayed' }, body),
+        'NO_MATCHING_SIGNATURE',
+        'a replay with webhook-id changed',
+      );
+      await expectRefused(
+        post(port, { ...headers, 'webhook-timestamp': String(Number(t) + 1) }, body),
+        'NO_MATCHING_SIGNATURE',
+        'a replay with webhook-timestamp changed',
+      );
+      // X-Webhook-Signature must hold even when the standard set beside it does.
+      const forged = { ...headers, 'x-webhook-signature': `t=${t},sha256=${'A'.repeat(43)}=` };
+      await expectRefused(post(port, forged, body), 'NO_MATCHING_SIGNATURE', 'a forged X-Webhook-Signature');
+      // A webhook-id added to a delivery that carries X-Webhook-Signature alone.
+      const ours = { 'x-webhook-signature': headers['x-webhook-signature']! };
+      await expectRefused(
+        post(port, { ...ours, 'webhook-id': 'evt_other' }, body),
+        'NO_MATCHING_SIGNATURE',
+        'a webhook-id beside X-Webhook-Signature alone',
+      );
     });
   });
 }

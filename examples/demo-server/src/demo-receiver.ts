@@ -1,6 +1,6 @@
-import type { Service } from '@affiliate-commerce/core';
+import type { PayloadVersion, Service } from '@affiliate-commerce/core';
 import { signingSecretsOf } from '@affiliate-commerce/core/http';
-import { isWebhookVerificationError, verifyWebhook } from '@affiliate-commerce/webhook-verify';
+import { verifyWebhook } from '@affiliate-commerce/webhook-verify';
 import express, { type Router } from 'express';
 import { demoPrincipals } from './demo-tokens';
 
@@ -39,18 +39,18 @@ const affiliateIds = [
 ];
 
 /** The secrets of every demo webhook whose URL is this receiver's path, on any host. */
-async function secretsFor(service: Service, path: string): Promise<string[]> {
+async function secretsFor(service: Service, path: string): Promise<Record<PayloadVersion, string[]>> {
   const now = service.deps.clock.now();
   const lists = await Promise.all(
     affiliateIds.map((affiliateId) => service.deps.storage.webhooks.list({ affiliateId })),
   );
-  const secrets = await Promise.all(
-    lists
-      .flat()
-      .filter((webhook) => URL.canParse(webhook.url) && new URL(webhook.url).pathname === path)
-      .map((webhook) => signingSecretsOf(webhook, { secretBox: service.deps.secretBox, now })),
-  );
-  return secrets.flat();
+  const byVersion: Record<PayloadVersion, string[]> = { v1: [], v2: [] };
+  for (const webhook of lists.flat()) {
+    if (!(URL.canParse(webhook.url) && new URL(webhook.url).pathname === path)) continue;
+    const secrets = await signingSecretsOf(webhook, { secretBox: service.deps.secretBox, now });
+    byVersion[webhook.payloadVersion].push(...secrets);
+  }
+  return byVersion;
 }
 
 function parsed(body: Buffer): unknown {
@@ -65,21 +65,27 @@ function parsed(body: Buffer): unknown {
 const refusal = (code: string) =>
   code === 'NO_MATCHING_SIGNATURE' || code.startsWith('TIMESTAMP_') ? 401 : 400;
 
-/** Checks the signature in the delivery's payload version: the problem, or undefined when it holds. */
-function verify(body: Buffer, signature: string | undefined, version: string, secrets: string[]) {
-  if (!signature) return 'unsigned';
-  if (secrets.length === 0) return 'no_secret';
-  if (version === 'v2') {
-    const result = verifyWebhook({ payload: body, signature, secrets, throwOnError: false });
-    return result.ok ? undefined : result.error.code;
+/**
+ * Checks the signature as the payload version of the saved webhooks says, never as a header of the
+ * request does: first as v2 with the secrets of the v2 webhooks pointing here, then as v1 with those
+ * of the v1 ones. The version that held, or the first problem.
+ */
+function verify(
+  body: Buffer,
+  signature: string | undefined,
+  secrets: Record<PayloadVersion, string[]>,
+): { version: PayloadVersion; problem?: string } {
+  if (!signature) return { version: 'v2', problem: 'unsigned' };
+  const versions = (['v2', 'v1'] as const).filter((version) => secrets[version].length > 0);
+  if (versions.length === 0) return { version: 'v2', problem: 'no_secret' };
+  let first: { version: PayloadVersion; problem: string } | undefined;
+  for (const version of versions) {
+    const options = { payload: body, signature, secrets: secrets[version], throwOnError: false } as const;
+    const result = version === 'v1' ? verifyWebhook({ ...options, version: 'v1' }) : verifyWebhook(options);
+    if (result.ok) return { version };
+    first ??= { version, problem: result.error.code };
   }
-  try {
-    verifyWebhook({ payload: body, signature, secrets, version: 'v1' });
-    return undefined;
-  } catch (error) {
-    if (isWebhookVerificationError(error)) return error.code;
-    throw error;
-  }
+  return first!;
 }
 
 /**
@@ -101,11 +107,9 @@ export function demoReceiver(service: Service, options: { keep?: number } = {}):
   const receive = (failing: boolean) => async (request: express.Request, response: express.Response) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const path = failing ? demoFailingPath : demoReceiverPath;
-    const version = request.get('x-webhook-version') ?? 'v2';
-    const problem = verify(
+    const { version, problem } = verify(
       body,
       request.get('x-webhook-signature'),
-      version,
       await secretsFor(service, path),
     );
     const payload = parsed(body);

@@ -1,6 +1,7 @@
 // Command receiver verifies affiliate-commerce webhooks with Go's standard library alone.
 //
 //	WEBHOOK_SECRET=whsec_... PORT=8000 go run .   # receive deliveries
+//	WEBHOOK_PAYLOAD_VERSION=v1 ...                 # a webhook still on v1 payloads
 //	go run . vectors test-vectors.json             # check the published test vectors
 package main
 
@@ -122,12 +123,13 @@ func verify(
 
 // verifySignatureHeader checks affiliate-commerce's X-Webhook-Signature: version 2
 // "t=<unix>,sha256=<base64>[,sha256=...]" over "<t>.<body>", version 1 "sha256=<base64>[,...]"
-// over the body, keyed by the UTF-8 bytes of the whole secret.
+// over the body, keyed by the UTF-8 bytes of the whole secret. It returns the signed t ("" for
+// version 1).
 func verifySignatureHeader(
 	secrets []string, header string, body []byte, now time.Time, tolerance time.Duration, version int,
-) error {
+) (string, error) {
 	if strings.TrimSpace(header) == "" {
-		return fail("MISSING_SIGNATURE")
+		return "", fail("MISSING_SIGNATURE")
 	}
 	stamps := map[string]bool{}
 	var signatures [][]byte
@@ -138,7 +140,7 @@ func verifySignatureHeader(
 		switch {
 		case strings.TrimSpace(entry) == "": // empty entries are ignored
 		case !ok || name == "sha256" && signature == nil:
-			return fail("MALFORMED_SIGNATURE")
+			return "", fail("MALFORMED_SIGNATURE")
 		case name == "t":
 			stamps[value] = true
 		case name == "sha256":
@@ -147,43 +149,74 @@ func verifySignatureHeader(
 	}
 	// Version 2 has one timestamp (repeated at most), version 1 none.
 	if len(signatures) == 0 || len(stamps) != version-1 {
-		return fail("MALFORMED_SIGNATURE")
+		return "", fail("MALFORMED_SIGNATURE")
 	}
-	signed := body
+	signed, timestamp := body, ""
 	for t := range stamps { // version 2: the one timestamp
 		if err := checkTimestamp(t, now, tolerance); err != nil {
-			return err
+			return "", err
 		}
-		signed = append([]byte(t+"."), body...)
+		signed, timestamp = append([]byte(t+"."), body...), t
 	}
 	keys := make([][]byte, len(secrets))
 	for i, secret := range secrets {
 		keys[i] = []byte(strings.TrimSpace(secret))
 	}
-	return match(keys, signed, signatures)
+	return timestamp, match(keys, signed, signatures)
 }
 
-// verifyDelivery checks the Standard Webhooks headers when the delivery has them, else
-// X-Webhook-Signature (v1 webhooks, secrets issued before the standard format).
-func verifyDelivery(secrets []string, headers http.Header, body []byte) (string, error) {
-	if headers.Get("Webhook-Signature") != "" {
-		return "standard-webhooks", verify(secrets, headers, body, time.Now(), Tolerance)
-	}
-	version := 2
-	if headers.Get("X-Webhook-Version") == "v1" {
-		version = 1
-	}
+// verifyBound checks X-Webhook-Signature (version 2) from the request's headers, and the Standard
+// Webhooks headers beside it must say what it signed: webhook-timestamp its t, webhook-id the
+// event_id of the body (the only place that signature covers the id), so a replay with either
+// changed is refused whatever secrets you hold.
+func verifyBound(
+	secrets []string, headers http.Header, body []byte, now time.Time, tolerance time.Duration,
+) error {
 	header := headers.Get("X-Webhook-Signature")
-	return "x-webhook-signature", verifySignatureHeader(secrets, header, body, time.Now(), Tolerance, version)
+	timestamp, err := verifySignatureHeader(secrets, header, body, now, tolerance, 2)
+	if err != nil {
+		return err
+	}
+	stamp := strings.TrimSpace(headers.Get("Webhook-Timestamp"))
+	if stamp != "" && stamp != timestamp {
+		return fail("NO_MATCHING_SIGNATURE")
+	}
+	if msgID := strings.TrimSpace(headers.Get("Webhook-Id")); msgID != "" {
+		var event map[string]any
+		if json.Unmarshal(body, &event) != nil || event["event_id"] != msgID {
+			return fail("NO_MATCHING_SIGNATURE")
+		}
+	}
+	return nil
 }
 
-func receive(secrets []string) http.HandlerFunc {
+// verifyDelivery is what a receiver calls. version is the webhook's payload version, from your
+// configuration, never from the request (its X-Webhook-Version is not signed): 2, or 1 for a
+// webhook still on legacy v1 payloads, whose signature has no timestamp and so replays forever.
+// Version 2 checks X-Webhook-Signature when the delivery has it (verifyBound), else the Standard
+// Webhooks headers. It returns the scheme that passed.
+func verifyDelivery(
+	secrets []string, headers http.Header, body []byte, version int, now time.Time, tolerance time.Duration,
+) (string, error) {
+	header := headers.Get("X-Webhook-Signature")
+	if version == 1 {
+		_, err := verifySignatureHeader(secrets, header, body, now, tolerance, 1)
+		return "x-webhook-signature", err
+	}
+	if strings.TrimSpace(header) != "" {
+		return "x-webhook-signature", verifyBound(secrets, headers, body, now, tolerance)
+	}
+	return "standard-webhooks", verify(secrets, headers, body, now, tolerance)
+}
+
+func receive(secrets []string, version int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		// The raw bytes: the signature is over them, not over JSON parsed and serialized again.
 		body, err := io.ReadAll(r.Body)
 		if err == nil {
 			var scheme string
-			if scheme, err = verifyDelivery(secrets, r.Header, body); err == nil {
+			scheme, err = verifyDelivery(secrets, r.Header, body, version, time.Now(), Tolerance)
+			if err == nil {
 				var event struct {
 					EventID   string `json:"event_id"`
 					EventType string `json:"event_type"`
@@ -219,8 +252,14 @@ func main() {
 	if previous := os.Getenv("WEBHOOK_SECRET_PREVIOUS"); previous != "" {
 		secrets = append(secrets, previous)
 	}
+	// The webhook's payload version is yours to state, never the request's: v2 unless set to v1.
+	version := map[string]int{"": 2, "v2": 2, "v1": 1}[os.Getenv("WEBHOOK_PAYLOAD_VERSION")]
+	if version == 0 {
+		fmt.Fprintln(os.Stderr, "WEBHOOK_PAYLOAD_VERSION must be v1 or v2")
+		os.Exit(1)
+	}
 	fmt.Printf("receiving webhooks on http://%s/\n", listener.Addr())
-	fmt.Fprintln(os.Stderr, http.Serve(listener, receive(secrets)))
+	fmt.Fprintln(os.Stderr, http.Serve(listener, receive(secrets, version)))
 	os.Exit(1)
 }
 
@@ -244,15 +283,11 @@ func runVectors(path string) int {
 		fmt.Println("cannot read", path)
 		return 2
 	}
-	cases := append([]vectorCase{}, vectors.Standard.Verification...)
-	for _, c := range vectors.Verification {
-		c.Scheme = "affiliate-commerce"
-		cases = append(cases, c)
-	}
+	// Scheme "" runs a case as the server does, with the case's version as the configured one.
+	cases := append(append([]vectorCase{}, vectors.Standard.Verification...), vectors.Verification...)
 	signing := map[string][]vectorCase{
-		"affiliate-commerce": vectors.Signing,
-		"":                   vectors.Standard.Signing, // both header sets
-		"standard-webhooks":  vectors.Standard.Signing,
+		"":                  append(append([]vectorCase{}, vectors.Signing...), vectors.Standard.Signing...),
+		"standard-webhooks": vectors.Standard.Signing,
 	}
 	for scheme, signed := range signing {
 		for _, c := range signed {
@@ -269,10 +304,6 @@ func runVectors(path string) int {
 		if c.Header != nil {
 			headers.Set("X-Webhook-Signature", *c.Header)
 		}
-		// The vectors' order: X-Webhook-Signature when present and not blank, else the standard set.
-		if c.Scheme == "" && strings.TrimSpace(headers.Get("X-Webhook-Signature")) != "" {
-			c.Scheme = "affiliate-commerce"
-		}
 		now, tolerance := time.Unix(0, 0), Tolerance
 		if c.Now != nil {
 			now = time.Unix(*c.Now, 0)
@@ -284,11 +315,14 @@ func runVectors(path string) int {
 			c.Version = 2
 		}
 		var err error
-		if c.Scheme == "affiliate-commerce" {
-			header := headers.Get("X-Webhook-Signature")
-			err = verifySignatureHeader(c.Secrets, header, []byte(c.Body), now, tolerance, c.Version)
-		} else {
-			err = verify(c.Secrets, headers, []byte(c.Body), now, tolerance)
+		body := []byte(c.Body)
+		switch c.Scheme {
+		case "standard-webhooks":
+			err = verify(c.Secrets, headers, body, now, tolerance)
+		case "affiliate-commerce":
+			err = verifyBound(c.Secrets, headers, body, now, tolerance)
+		default:
+			_, err = verifyDelivery(c.Secrets, headers, body, c.Version, now, tolerance)
 		}
 		outcome := "valid"
 		if err != nil {

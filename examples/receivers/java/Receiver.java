@@ -1,6 +1,7 @@
 // Verify affiliate-commerce webhooks in Java with the JDK alone (17 or later).
 //
 //   WEBHOOK_SECRET=whsec_... PORT=8000 java Receiver.java   # receive deliveries
+//   WEBHOOK_PAYLOAD_VERSION=v1 ...                           # a webhook still on v1 payloads
 //   java Receiver.java vectors test-vectors.json             # check the published test vectors
 
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -116,9 +117,9 @@ public final class Receiver {
     /**
      * affiliate-commerce's X-Webhook-Signature: version 2 {@code t=<unix>,sha256=<base64>[,sha256=...]} over
      * {@code <t>.<body>}, version 1 {@code sha256=<base64>[,...]} over the body, keyed by the UTF-8 bytes of
-     * the whole secret.
+     * the whole secret. Returns the signed t (null for version 1).
      */
-    public static void verifySignatureHeader(List<String> secrets, String header, byte[] body, Long now,
+    public static String verifySignatureHeader(List<String> secrets, String header, byte[] body, Long now,
             long tolerance, int version) throws VerificationError {
         if (header == null || header.isBlank()) throw new VerificationError("MISSING_SIGNATURE");
         Set<String> stamps = new HashSet<>();
@@ -138,29 +139,63 @@ public final class Receiver {
         if (signatures.isEmpty() || stamps.size() != (version == 2 ? 1 : 0)) {
             throw new VerificationError("MALFORMED_SIGNATURE");
         }
-        String prefix = "";
+        String timestamp = null;
         for (String t : stamps) {
             checkTimestamp(t, now, tolerance);
-            prefix = t + ".";
+            timestamp = t;
         }
         List<byte[]> keys = secrets.stream().map(secret -> secret.strip().getBytes(UTF_8)).toList();
-        match(keys, prefix, body, signatures);
+        match(keys, timestamp == null ? "" : timestamp + ".", body, signatures);
+        return timestamp;
     }
 
     /**
-     * The Standard Webhooks headers when the delivery has them, else X-Webhook-Signature (v1 webhooks,
-     * secrets issued before the standard format). Returns the scheme that passed. headers: case-insensitive.
+     * X-Webhook-Signature (version 2) from the request's headers, and the Standard Webhooks headers beside it
+     * must say what it signed: webhook-timestamp its t, webhook-id the event_id of the body (the only place that
+     * signature covers the id), so a replay with either changed is refused whatever secrets you hold.
      */
-    static String verifyDelivery(List<String> secrets, Map<String, String> headers, byte[] body)
-            throws VerificationError {
-        long now = System.currentTimeMillis() / 1000;
-        if (!headers.getOrDefault("webhook-signature", "").isEmpty()) {
-            verify(secrets, headers, body, now, TOLERANCE);
-            return "standard-webhooks";
+    public static void verifyBound(List<String> secrets, Map<String, String> headers, byte[] body, Long now,
+            long tolerance) throws VerificationError {
+        Map<String, String> named = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        named.putAll(headers);
+        String header = named.get("x-webhook-signature");
+        String timestamp = verifySignatureHeader(secrets, header, body, now, tolerance, 2);
+        String stamp = named.getOrDefault("webhook-timestamp", "").strip();
+        String msgId = named.getOrDefault("webhook-id", "").strip();
+        if (!stamp.isEmpty() && !stamp.equals(timestamp)) throw new VerificationError("NO_MATCHING_SIGNATURE");
+        if (!msgId.isEmpty() && !msgId.equals(eventId(body))) throw new VerificationError("NO_MATCHING_SIGNATURE");
+    }
+
+    /** The event_id of a JSON body, with the small parser below; null when there is none. */
+    static Object eventId(byte[] body) {
+        try {
+            return new Json(new String(body, UTF_8)).value() instanceof Map<?, ?> event ? event.get("event_id") : null;
+        } catch (RuntimeException notJson) {
+            return null;
         }
-        int version = "v1".equals(headers.get("x-webhook-version")) ? 1 : 2;
-        verifySignatureHeader(secrets, headers.get("x-webhook-signature"), body, now, TOLERANCE, version);
-        return "x-webhook-signature";
+    }
+
+    /**
+     * What a receiver calls. version is your webhook's payload version, from your configuration, never from
+     * the request (its X-Webhook-Version is not signed): 2, or 1 for a webhook still on legacy v1 payloads,
+     * whose signature has no timestamp and so replays forever. Version 2 checks X-Webhook-Signature when the
+     * delivery has it (verifyBound), else the Standard Webhooks headers. Returns the scheme that passed.
+     */
+    static String verifyDelivery(List<String> secrets, Map<String, String> headers, byte[] body, int version,
+            Long now, long tolerance) throws VerificationError {
+        Map<String, String> named = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        named.putAll(headers);
+        String header = named.getOrDefault("x-webhook-signature", "");
+        if (version == 1) {
+            verifySignatureHeader(secrets, header, body, now, tolerance, 1);
+            return "x-webhook-signature";
+        }
+        if (!header.isBlank()) {
+            verifyBound(secrets, named, body, now, tolerance);
+            return "x-webhook-signature";
+        }
+        verify(secrets, named, body, now, tolerance);
+        return "standard-webhooks";
     }
 
     public static void main(String[] args) throws Exception {
@@ -170,6 +205,12 @@ public final class Receiver {
                 .filter(secret -> secret != null && !secret.isBlank())
                 .toList();
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8000"));
+        // The webhook's payload version is yours to state, never the request's: v2 unless set to v1.
+        int version = switch (System.getenv().getOrDefault("WEBHOOK_PAYLOAD_VERSION", "v2")) {
+            case "v1" -> 1;
+            case "v2" -> 2;
+            default -> throw new IllegalArgumentException("WEBHOOK_PAYLOAD_VERSION must be v1 or v2");
+        };
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         server.createContext("/", exchange -> {
             // The raw bytes: the signature is over them, not over JSON parsed and serialized again.
@@ -178,9 +219,9 @@ public final class Receiver {
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.get(0)));
             int status = 204;
             try {
-                String scheme = verifyDelivery(secrets, headers, body);
-                // X-Webhook-Id is the event id; parse the body with your JSON library from here on.
-                System.out.println("verified " + headers.get("x-webhook-id") + " (" + scheme + ")");
+                String scheme = verifyDelivery(secrets, headers, body, version, null, TOLERANCE);
+                // Parse the verified body with your JSON library from here on.
+                System.out.println("verified " + eventId(body) + " (" + scheme + ")");
             } catch (VerificationError error) {
                 System.out.println("refused: " + error.getMessage());
                 status = 400;
@@ -199,9 +240,9 @@ public final class Receiver {
         var standard = (Map<String, Object>) vectors.get("standard_webhooks");
         record Case(Map<String, Object> vector, String scheme) {}
         var cases = new ArrayList<Case>();
-        for (var c : objects(vectors.get("verification"))) cases.add(new Case(c, "affiliate-commerce"));
+        for (var c : objects(vectors.get("verification"))) cases.add(new Case(c, null));
         for (var c : objects(standard.get("verification"))) cases.add(new Case(c, (String) c.get("scheme")));
-        for (var c : objects(vectors.get("signing"))) cases.add(new Case(valid(c), "affiliate-commerce"));
+        for (var c : objects(vectors.get("signing"))) cases.add(new Case(valid(c), null));
         for (String scheme : Arrays.asList(null, "standard-webhooks")) {
             for (var c : objects(standard.get("signing"))) cases.add(new Case(valid(c), scheme));
         }
@@ -211,21 +252,19 @@ public final class Receiver {
             var headers = new TreeMap<String, String>(String.CASE_INSENSITIVE_ORDER);
             if (c.get("header") != null) headers.put("x-webhook-signature", (String) c.get("header"));
             if (c.get("headers") != null) headers.putAll((Map<String, String>) c.get("headers"));
-            // The vectors' order: X-Webhook-Signature when present and not blank, else the standard set.
-            String ours = headers.getOrDefault("x-webhook-signature", "");
-            String scheme = each.scheme() != null ? each.scheme()
-                    : ours.isBlank() ? "standard-webhooks" : "affiliate-commerce";
+            String scheme = each.scheme() == null ? "delivery" : each.scheme();
             var secrets = (List<String>) c.get("secrets");
             byte[] body = ((String) c.get("body")).getBytes(UTF_8);
             Long now = (Long) c.get("now");
             long tolerance = (Long) c.getOrDefault("tolerance_seconds", TOLERANCE);
+            int version = ((Long) c.getOrDefault("version", 2L)).intValue();
             String outcome = "valid";
             try {
-                if (scheme.equals("standard-webhooks")) {
-                    verify(secrets, headers, body, now, tolerance);
-                } else {
-                    int version = ((Long) c.getOrDefault("version", 2L)).intValue();
-                    verifySignatureHeader(secrets, ours, body, now, tolerance, version);
+                switch (scheme) {
+                    case "standard-webhooks" -> verify(secrets, headers, body, now, tolerance);
+                    case "affiliate-commerce" -> verifyBound(secrets, headers, body, now, tolerance);
+                    // As the server does, with the case's version as the configured one.
+                    default -> verifyDelivery(secrets, headers, body, version, now, tolerance);
                 }
             } catch (VerificationError error) {
                 outcome = error.getMessage();
@@ -252,7 +291,10 @@ public final class Receiver {
         return c;
     }
 
-    /** Just enough JSON for test-vectors.json (the JDK has no parser): objects, arrays, strings, integers. */
+    /**
+     * Just enough JSON for test-vectors.json and the event_id of a body (the JDK has no parser): objects,
+     * arrays, strings, numbers (fractions as text), true, false, null.
+     */
     private static final class Json {
         private final String text;
         private int at;
@@ -304,13 +346,13 @@ public final class Receiver {
                 return out.toString();
             }
             int start = at - 1;
-            while (at < text.length() && "truefalsn-0123456789".indexOf(text.charAt(at)) >= 0) at++;
+            while (at < text.length() && "truefalsn-+.Ee0123456789".indexOf(text.charAt(at)) >= 0) at++;
             String word = text.substring(start, at);
             return switch (word) {
                 case "true" -> true;
                 case "false" -> false;
                 case "null" -> null;
-                default -> Long.parseLong(word);
+                default -> word.matches("-?[0-9]{1,18}") ? (Object) Long.parseLong(word) : word;
             };
         }
     }

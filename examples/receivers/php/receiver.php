@@ -3,6 +3,7 @@
 // Verify affiliate-commerce webhooks in PHP with no dependency.
 //
 //   WEBHOOK_SECRET=whsec_... php -S 127.0.0.1:8000 receiver.php   # receive deliveries
+//   WEBHOOK_PAYLOAD_VERSION=v1 ...                                  # a webhook still on v1 payloads
 //   php receiver.php vectors test-vectors.json                      # check the published test vectors
 
 declare(strict_types=1);
@@ -105,7 +106,7 @@ function verify(
 /**
  * affiliate-commerce's X-Webhook-Signature: version 2 "t=<unix>,sha256=<base64>[,sha256=...]"
  * over "<t>.<body>", version 1 "sha256=<base64>[,...]" over the body, keyed by the UTF-8 bytes of
- * the whole secret.
+ * the whole secret. Returns the signed t (null for version 1).
  */
 function verify_signature_header(
     string|array $secrets,
@@ -114,7 +115,7 @@ function verify_signature_header(
     ?int $now = null,
     int $tolerance = TOLERANCE,
     int $version = 2,
-): void {
+): ?string {
     if (trim($header ?? '') === '') {
         throw new VerificationError('MISSING_SIGNATURE');
     }
@@ -143,21 +144,63 @@ function verify_signature_header(
     }
     $signed = $version === 2 ? "$stamps[0].$body" : $body;
     match_signature(array_map('trim', (array) $secrets), $signed, $signatures);
+    return $stamps[0] ?? null;
 }
 
 /**
- * The Standard Webhooks headers when the delivery has them, else X-Webhook-Signature (v1
- * webhooks, secrets issued before the standard format). Returns the scheme that passed.
+ * X-Webhook-Signature (version 2) from the request's headers, and the Standard Webhooks headers
+ * beside it must say what it signed: webhook-timestamp its t, webhook-id the event_id of the body
+ * (the only place that signature covers the id), so a replay with either changed is refused
+ * whatever secrets you hold.
  */
-function verify_delivery(array $secrets, array $headers, string $body): string
-{
-    if (($headers['webhook-signature'] ?? '') !== '') {
-        verify($secrets, $headers, $body);
-        return 'standard-webhooks';
+function verify_bound(
+    string|array $secrets,
+    array $headers,
+    string $body,
+    ?int $now = null,
+    int $tolerance = TOLERANCE,
+): void {
+    $headers = array_change_key_case(array_map('trim', $headers));
+    $header = $headers['x-webhook-signature'] ?? null;
+    $timestamp = verify_signature_header($secrets, $header, $body, $now, $tolerance);
+    $stamp = $headers['webhook-timestamp'] ?? '';
+    $msgId = $headers['webhook-id'] ?? '';
+    if ($stamp !== '' && $stamp !== $timestamp) {
+        throw new VerificationError('NO_MATCHING_SIGNATURE');
     }
-    $version = ($headers['x-webhook-version'] ?? '') === 'v1' ? 1 : 2;
-    verify_signature_header($secrets, $headers['x-webhook-signature'] ?? null, $body, version: $version);
-    return 'x-webhook-signature';
+    $event = $msgId === '' ? null : json_decode($body, true);
+    if ($msgId !== '' && (!is_array($event) || ($event['event_id'] ?? null) !== $msgId)) {
+        throw new VerificationError('NO_MATCHING_SIGNATURE');
+    }
+}
+
+/**
+ * What a receiver calls. $version is your webhook's payload version, from your configuration,
+ * never from the request (its X-Webhook-Version is not signed): 2, or 1 for a webhook still on
+ * legacy v1 payloads, whose signature has no timestamp and so replays forever. Version 2 checks
+ * X-Webhook-Signature when the delivery has it (verify_bound), else the Standard Webhooks headers.
+ * Returns the scheme that passed.
+ */
+function verify_delivery(
+    string|array $secrets,
+    array $headers,
+    string $body,
+    int $version = 2,
+    ?int $now = null,
+    int $tolerance = TOLERANCE,
+): string {
+    $headers = array_change_key_case(array_map('trim', $headers));
+    $header = $headers['x-webhook-signature'] ?? '';
+    if ($version === 1) {
+        verify_signature_header($secrets, $header, $body, $now, $tolerance, 1);
+        return 'x-webhook-signature';
+    }
+    if ($header !== '') {
+        verify_bound($secrets, $headers, $body, $now, $tolerance);
+        return 'x-webhook-signature';
+    }
+    verify($secrets, $headers, $body, $now, $tolerance);
+    return 'standard-webhooks';
 }
 
 /** Runs every verification case of test-vectors.json; the signing cases must verify too. */
@@ -168,13 +211,13 @@ function run_vectors(string $path): int
     $valid = fn (array $c) => ['expect' => 'valid', 'now' => $c['timestamp'] ?? null] + $c;
     $cases = [];
     foreach ($vectors['verification'] as $c) {
-        $cases[] = [$c, 'affiliate-commerce'];
+        $cases[] = [$c, null];
     }
     foreach ($standard['verification'] as $c) {
         $cases[] = [$c, $c['scheme'] ?? null];
     }
     foreach ($vectors['signing'] as $c) {
-        $cases[] = [$valid($c), 'affiliate-commerce'];
+        $cases[] = [$valid($c), null];
     }
     foreach ([null, 'standard-webhooks'] as $scheme) {
         foreach ($standard['signing'] as $c) {
@@ -184,25 +227,23 @@ function run_vectors(string $path): int
     $failed = 0;
     foreach ($cases as [$c, $scheme]) {
         $headers = $c['headers'] ?? ['x-webhook-signature' => $c['header']];
-        $headers = array_change_key_case(array_filter($headers, fn ($value) => $value !== null));
-        $header = $headers['x-webhook-signature'] ?? null;
-        // The vectors' order: X-Webhook-Signature when present and not blank, else the standard set.
-        $scheme ??= trim($header ?? '') !== '' ? 'affiliate-commerce' : 'standard-webhooks';
-        $now = $c['now'] ?? null;
+        $headers = array_filter($headers, fn ($value) => $value !== null);
+        [$secrets, $body, $now] = [$c['secrets'], $c['body'], $c['now'] ?? null];
         $tolerance = $c['tolerance_seconds'] ?? TOLERANCE;
         try {
-            if ($scheme === 'standard-webhooks') {
-                verify($c['secrets'], $headers, $c['body'], $now, $tolerance);
-            } else {
-                verify_signature_header($c['secrets'], $header, $c['body'], $now, $tolerance, $c['version'] ?? 2);
-            }
+            match ($scheme) {
+                'standard-webhooks' => verify($secrets, $headers, $body, $now, $tolerance),
+                'affiliate-commerce' => verify_bound($secrets, $headers, $body, $now, $tolerance),
+                // As the server does, with the case's version as the configured one.
+                default => verify_delivery($secrets, $headers, $body, $c['version'] ?? 2, $now, $tolerance),
+            };
             $outcome = 'valid';
         } catch (VerificationError $error) {
             $outcome = $error->getMessage();
         }
         if ($outcome !== $c['expect']) {
             $failed++;
-            echo "FAIL {$c['name']} ($scheme): expected {$c['expect']}, got $outcome\n";
+            echo "FAIL {$c['name']} (", $scheme ?? 'delivery', "): expected {$c['expect']}, got $outcome\n";
         }
     }
     echo count($cases) - $failed, " passed, $failed failed\n";
@@ -214,8 +255,15 @@ if (PHP_SAPI === 'cli-server') {
     $body = file_get_contents('php://input');
     // During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
     $secrets = array_values(array_filter([getenv('WEBHOOK_SECRET'), getenv('WEBHOOK_SECRET_PREVIOUS')]));
+    // The webhook's payload version is yours to state, never the request's: v2 unless set to v1.
+    $version = ['v1' => 1, 'v2' => 2][getenv('WEBHOOK_PAYLOAD_VERSION') ?: 'v2'] ?? null;
+    if ($version === null) {
+        file_put_contents('php://stderr', "WEBHOOK_PAYLOAD_VERSION must be v1 or v2\n");
+        http_response_code(500);
+        return;
+    }
     try {
-        $scheme = verify_delivery($secrets, array_change_key_case(getallheaders()), $body);
+        $scheme = verify_delivery($secrets, getallheaders(), $body, $version);
         $event = json_decode($body, true, flags: JSON_THROW_ON_ERROR);
         $line = "verified {$event['event_id']} {$event['event_type']} ($scheme)";
         http_response_code(204);

@@ -1,6 +1,7 @@
 # Verify affiliate-commerce webhooks in Ruby with the standard library alone.
 #
 #   WEBHOOK_SECRET=whsec_... PORT=8000 ruby receiver.rb   # receive deliveries
+#   WEBHOOK_PAYLOAD_VERSION=v1 ...                         # a webhook still on v1 payloads
 #   ruby receiver.rb vectors test-vectors.json             # check the published test vectors
 require "json"
 require "openssl"
@@ -66,7 +67,7 @@ module WebhookReceiver
 
   # affiliate-commerce's X-Webhook-Signature: version 2 "t=<unix>,sha256=<base64>[,sha256=...]"
   # over "<t>.<body>", version 1 "sha256=<base64>[,...]" over the body, keyed by the UTF-8 bytes
-  # of the whole secret.
+  # of the whole secret. Returns the signed t (nil for version 1).
   def verify_signature_header(secrets, header, body, now: nil, tolerance: TOLERANCE, version: 2)
     raise VerificationError, "MISSING_SIGNATURE" if header.to_s.strip.empty?
     entries = header.split(",").map(&:strip).reject(&:empty?).map { |e| e.split("=", 2).map(&:strip) }
@@ -80,23 +81,50 @@ module WebhookReceiver
     check_timestamp(stamps[0], now, tolerance) if version == 2
     signed = version == 2 ? "#{stamps[0]}.".b + body.b : body.b
     match!(Array(secrets).map { |secret| secret.strip.b }, signed, signatures)
+    stamps[0]
   end
 
-  # The Standard Webhooks headers when the delivery has them, else X-Webhook-Signature (v1
-  # webhooks, secrets issued before the standard format). Returns the scheme that passed.
-  def verify_delivery(secrets, headers, body)
-    unless headers["webhook-signature"].to_s.empty?
-      verify(secrets, headers, body)
-      return "standard-webhooks"
+  # X-Webhook-Signature (version 2) from the request's headers, and the Standard Webhooks headers
+  # beside it must say what it signed: webhook-timestamp its t, webhook-id the event_id of the body
+  # (the only place that signature covers the id), so a replay with either changed is refused
+  # whatever secrets you hold.
+  def verify_bound(secrets, headers, body, now: nil, tolerance: TOLERANCE)
+    headers = headers.to_h { |name, value| [name.downcase, value.to_s.strip] }
+    timestamp = verify_signature_header(secrets, headers["x-webhook-signature"], body, now: now, tolerance: tolerance)
+    stamp, msg_id = headers.values_at("webhook-timestamp", "webhook-id").map(&:to_s)
+    raise VerificationError, "NO_MATCHING_SIGNATURE" unless stamp.empty? || stamp == timestamp
+    return if msg_id.empty?
+    event = begin
+      JSON.parse(body)
+    rescue JSON::ParserError
+      nil
     end
-    version = headers["x-webhook-version"] == "v1" ? 1 : 2
-    verify_signature_header(secrets, headers["x-webhook-signature"], body, version: version)
-    "x-webhook-signature"
+    raise VerificationError, "NO_MATCHING_SIGNATURE" unless event.is_a?(Hash) && event["event_id"] == msg_id
+  end
+
+  # What a receiver calls. version is your webhook's payload version, from your configuration,
+  # never from the request (its X-Webhook-Version is not signed): 2, or 1 for a webhook still on
+  # legacy v1 payloads, whose signature has no timestamp and so replays forever. Version 2 checks
+  # X-Webhook-Signature when the delivery has it (verify_bound), else the Standard Webhooks
+  # headers. Returns the scheme that passed.
+  def verify_delivery(secrets, headers, body, version: 2, now: nil, tolerance: TOLERANCE)
+    headers = headers.to_h { |name, value| [name.downcase, value.to_s.strip] }
+    times = { now: now, tolerance: tolerance }
+    if version == 1
+      verify_signature_header(secrets, headers["x-webhook-signature"], body, version: 1, **times)
+      return "x-webhook-signature"
+    end
+    unless headers["x-webhook-signature"].to_s.empty?
+      verify_bound(secrets, headers, body, **times)
+      return "x-webhook-signature"
+    end
+    verify(secrets, headers, body, **times)
+    "standard-webhooks"
   end
 
   # A minimal HTTP/1.1 server (Ruby 3 ships no HTTP server): one request per connection, bodies
   # with Content-Length. Behind Rack, read request.body.read instead.
-  def serve(secrets, port)
+  def serve(secrets, port, version)
     server = TCPServer.new("127.0.0.1", port)
     puts "receiving webhooks on http://127.0.0.1:#{server.addr[1]}/"
     loop do
@@ -110,7 +138,7 @@ module WebhookReceiver
       # The raw bytes: the signature is over them, not over JSON parsed and serialized again.
       body = client.read(headers["content-length"].to_i)
       status = begin
-        scheme = verify_delivery(secrets, headers, body)
+        scheme = verify_delivery(secrets, headers, body, version: version)
         event = JSON.parse(body)
         puts "verified #{event["event_id"]} #{event["event_type"]} (#{scheme})"
         "204 No Content"
@@ -128,29 +156,26 @@ module WebhookReceiver
   def run_vectors(path)
     vectors = JSON.parse(File.read(path, encoding: "UTF-8"))
     standard = vectors["standard_webhooks"]
-    cases = vectors["verification"].map { |c| [c, "affiliate-commerce"] } +
+    cases = vectors["verification"].map { |c| [c, nil] } +
             standard["verification"].map { |c| [c, c["scheme"]] }
-    signing = vectors["signing"].map { |c| [c, "affiliate-commerce"] } +
+    signing = vectors["signing"].map { |c| [c, nil] } +
               [nil, "standard-webhooks"].product(standard["signing"]).map { |scheme, c| [c, scheme] }
     cases += signing.map { |c, scheme| [c.merge("expect" => "valid", "now" => c["timestamp"]), scheme] }
     failed = cases.count do |c, scheme|
-      headers = c.fetch("headers") { { "x-webhook-signature" => c["header"] } }
-      headers = headers.compact.transform_keys(&:downcase)
-      # The vectors' order: X-Webhook-Signature when present and not blank, else the standard set.
-      scheme ||= headers["x-webhook-signature"].to_s.strip.empty? ? "standard-webhooks" : "affiliate-commerce"
+      headers = c.fetch("headers") { { "x-webhook-signature" => c["header"] } }.compact
       times = { now: c["now"], tolerance: c.fetch("tolerance_seconds", TOLERANCE) }
       outcome = begin
-        if scheme == "standard-webhooks"
-          verify(c["secrets"], headers, c["body"], **times)
-        else
-          header, version = headers["x-webhook-signature"], c.fetch("version", 2)
-          verify_signature_header(c["secrets"], header, c["body"], version: version, **times)
+        case scheme
+        when "standard-webhooks" then verify(c["secrets"], headers, c["body"], **times)
+        when "affiliate-commerce" then verify_bound(c["secrets"], headers, c["body"], **times)
+        # As the server does, with the case's version as the configured one.
+        else verify_delivery(c["secrets"], headers, c["body"], version: c.fetch("version", 2), **times)
         end
         "valid"
       rescue VerificationError => e
         e.message
       end
-      puts "FAIL #{c["name"]} (#{scheme}): expected #{c["expect"]}, got #{outcome}" if outcome != c["expect"]
+      puts "FAIL #{c["name"]} (#{scheme || "delivery"}): expected #{c["expect"]}, got #{outcome}" if outcome != c["expect"]
       outcome != c["expect"]
     end
     puts "#{cases.size - failed} passed, #{failed} failed"
@@ -163,5 +188,8 @@ if $PROGRAM_NAME == __FILE__
   exit WebhookReceiver.run_vectors(ARGV[1]) if ARGV[0] == "vectors"
   # During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
   secrets = [ENV.fetch("WEBHOOK_SECRET"), ENV.fetch("WEBHOOK_SECRET_PREVIOUS", "")].reject(&:empty?)
-  WebhookReceiver.serve(secrets, Integer(ENV.fetch("PORT", "8000")))
+  # The webhook's payload version is yours to state, never the request's: v2 unless set to v1.
+  version = { "v1" => 1, "v2" => 2 }[ENV.fetch("WEBHOOK_PAYLOAD_VERSION", "v2")]
+  abort "WEBHOOK_PAYLOAD_VERSION must be v1 or v2" unless version
+  WebhookReceiver.serve(secrets, Integer(ENV.fetch("PORT", "8000")), version)
 end

@@ -185,12 +185,15 @@ const stdSigning = [
   { name: 'a 32-byte key: base64 with = padding', secrets: [K32], body },
 ].map((v) => {
   const id = idOf(v.body);
+  // Beside X-Webhook-Signature, webhook-id must be the body's event_id: a body without one (the
+  // empty body) is signed in the standard scheme alone.
+  const ours = v.body === '' ? {} : { 'x-webhook-signature': v2(v.secrets, T, v.body) };
   return {
     ...v,
     id,
     timestamp: T,
     signed_text: `${id}.${T}.${v.body}`,
-    headers: { 'x-webhook-signature': v2(v.secrets, T, v.body), ...std(v.secrets, id, T, v.body) },
+    headers: { ...ours, ...std(v.secrets, id, T, v.body) },
   };
 });
 
@@ -238,6 +241,49 @@ const stdVerification = [
     ...sh,
   }),
   s(
+    'both sets, webhook-id changed: it must be the event_id X-Webhook-Signature signs',
+    'NO_MATCHING_SIGNATURE',
+    {
+      'x-webhook-signature': ours,
+      ...sh,
+      'webhook-id': `${id}x`,
+    },
+  ),
+  s(
+    'both sets, webhook-timestamp changed: it must be the t X-Webhook-Signature signs',
+    'NO_MATCHING_SIGNATURE',
+    {
+      'x-webhook-signature': ours,
+      ...sh,
+      'webhook-timestamp': `${T + 1}`,
+    },
+  ),
+  s(
+    'both sets, webhook-id and its signature made for another event: the body binds the id',
+    'NO_MATCHING_SIGNATURE',
+    { 'x-webhook-signature': ours, ...std([K1], 'evt_other', T, body) },
+  ),
+  s('X-Webhook-Signature and a webhook-id alone, the event id', ok, {
+    'x-webhook-signature': ours,
+    'webhook-id': id,
+  }),
+  s('X-Webhook-Signature and a webhook-id alone, changed', 'NO_MATCHING_SIGNATURE', {
+    'x-webhook-signature': ours,
+    'webhook-id': 'evt_other',
+  }),
+  s(
+    'both sets, receiver holds only a secret without a standard key (rotation overlap from it)',
+    ok,
+    { 'x-webhook-signature': v2([K1, S1], T, body), ...sh },
+    { secrets: [S1] },
+  ),
+  s(
+    'both sets, receiver holds only the secret without a standard key, webhook-id changed',
+    'NO_MATCHING_SIGNATURE',
+    { 'x-webhook-signature': v2([K1, S1], T, body), ...sh, 'webhook-id': `${id}x` },
+    { secrets: [S1] },
+  ),
+  s(
     'scheme standard-webhooks: the standard set is checked even beside X-Webhook-Signature',
     ok,
     { 'x-webhook-signature': v2([K2], T, body), ...sh },
@@ -256,6 +302,12 @@ const stdVerification = [
     {
       scheme: 'standard-webhooks',
     },
+  ),
+  s(
+    'scheme affiliate-commerce: webhook-id beside X-Webhook-Signature must still be the event id',
+    'NO_MATCHING_SIGNATURE',
+    { 'x-webhook-signature': ours, ...sh, 'webhook-id': `${id}x` },
+    { scheme: 'affiliate-commerce' },
   ),
   s('scheme affiliate-commerce, only the standard set', 'MISSING_SIGNATURE', sh, {
     scheme: 'affiliate-commerce',
@@ -322,6 +374,8 @@ const doc = {
       key: 'the bytes of the base64 after whsec_, which must be standard base64 with = padding and zero unused bits, of at least 16 bytes; other secrets have no standard key',
       order:
         'X-Webhook-Signature when present and not blank, else the standard set; scheme names the one set to check',
+      binding:
+        'beside a checked X-Webhook-Signature, a webhook-timestamp must be its t and a webhook-id the event_id of the body it signs, else NO_MATCHING_SIGNATURE',
       headers_in_cases: 'header names in any case; an absent header is not listed',
     },
     secrets: { K1, K2, K24, K32 },

@@ -166,6 +166,11 @@ export interface Prepared {
   readonly prefix: string;
   /** Every signature value of the header, padded. */
   readonly signatures: readonly string[];
+  /**
+   * The `webhook-id` and `webhook-timestamp` beside a checked `X-Webhook-Signature` (`''` when
+   * absent), which {@link match} binds to what it signs.
+   */
+  readonly bound: readonly [id: string, timestamp: string] | undefined;
   /** What NO_MATCHING_SIGNATURE says. */
   readonly hint: string;
 }
@@ -193,19 +198,39 @@ export function secretList(secret: unknown, secrets?: unknown): string[] {
 }
 
 /**
- * @internal Throws unless one signature equals one digest. Both are canonical padded base64 (the
- * header parser admits one spelling per HMAC), so comparing the text is comparing the bytes; the
- * loop takes the same time wherever they differ.
+ * @internal Throws unless one signature equals one digest (and the headers bound to it agree:
+ * `matchBound`). Both are canonical padded base64 (the header parser admits one spelling per
+ * HMAC), so comparing the text is comparing the bytes; the loop takes the same time wherever they
+ * differ.
  */
 export function match(prepared: Prepared, digests: readonly string[]): void {
   for (const signature of prepared.signatures) {
     for (const digest of digests) {
       let diff = digest.length ^ signature.length;
       for (let i = 0; i < digest.length; i++) diff |= digest.charCodeAt(i) ^ signature.charCodeAt(i);
-      if (!diff) return;
+      if (!diff) {
+        matchBound(prepared);
+        return;
+      }
     }
   }
   fail('NO_MATCHING_SIGNATURE', prepared.hint);
+}
+
+/**
+ * After the HMAC of `X-Webhook-Signature`: the standard headers beside it must say what it
+ * signed, `webhook-timestamp` its `t` and `webhook-id` the body's `event_id` (the only place that
+ * signature covers the id), so a replay with either changed is refused whatever secrets the
+ * receiver holds (every secret checks `X-Webhook-Signature`; only some have a standard key).
+ */
+function matchBound({ bound: [id, t] = ['', ''], body, prefix }: Prepared): void {
+  let data: { event_id?: unknown } | undefined;
+  try {
+    data = id ? JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) : data;
+  } catch {}
+  if ((t && `${t}.` !== prefix) || (id && data?.event_id !== id)) {
+    fail('NO_MATCHING_SIGNATURE', 'webhook-id or webhook-timestamp is not what was signed');
+  }
 }
 
 /** @internal The timestamp to sign with: now, a Date or Unix seconds. */

@@ -10,8 +10,11 @@ import {
 } from './options';
 import { headerText, parseStandardHeaders, standardKey } from './standard';
 
-/** What a delivery's headers claim; `id` only in the Standard Webhooks set. */
-type Claims = SignatureHeader & { readonly id?: string };
+/**
+ * What a delivery's headers claim: `id` when the Standard Webhooks set is judged (its HMAC covers
+ * it); `bound`, the standard headers beside a judged `X-Webhook-Signature`.
+ */
+type Claims = SignatureHeader & { readonly id?: string; readonly bound?: Prepared['bound'] };
 
 /** One header of a Fetch `Headers` or of a record whose names may be in any case. */
 function headerOf(headers: WebhookHeaders, name: string): SignatureHeaderValue {
@@ -24,8 +27,8 @@ function headerOf(headers: WebhookHeaders, name: string): SignatureHeaderValue {
 
 /**
  * The claims of a v2 delivery. From `signature`, or from `headers`: `X-Webhook-Signature` when it
- * is there (a delivery that carries it is judged by it alone, never by the other set), else the
- * Standard Webhooks set; `scheme` names the one set to read.
+ * is there (its HMAC is checked, never replaced by the other set's, and the standard headers beside
+ * it must agree with it), else the Standard Webhooks set; `scheme` names the one set to read.
  */
 function claimsOf(options: VerifySignatureOptions, parse: typeof parseSignatureHeader): Claims {
   const { headers, scheme, signature } = options;
@@ -36,7 +39,9 @@ function claimsOf(options: VerifySignatureOptions, parse: typeof parseSignatureH
   const ours = headerOf(headers, 'x-webhook-signature');
   const standard = headerOf(headers, 'webhook-signature');
   if (scheme === 'affiliate-commerce' || (scheme === undefined && headerText(ours) !== '')) {
-    return parse(ours, 2);
+    // The standard headers beside it must say what it signs: `match` checks them after its HMAC.
+    const bound = [headerOf(headers, 'webhook-id'), headerOf(headers, 'webhook-timestamp')].map(headerText);
+    return { ...parse(ours, 2), bound: bound as [string, string] };
   }
   if (scheme === undefined && headerText(standard) === '') {
     fail('MISSING_SIGNATURE', 'no signature header');
@@ -60,7 +65,7 @@ export function prepare(
 ): Prepared {
   const body = rawBody(options.payload);
   const secrets = secretList(options.secret, options.secrets);
-  const { id, timestamp, signatures }: Claims =
+  const { id, bound, timestamp, signatures }: Claims =
     version === 1 ? parse(options.signature, 1) : claimsOf(options as VerifySignatureOptions, parse);
   if (version === 2) {
     const { toleranceSeconds: tolerance = 300, now } = options as VerifySignatureOptions;
@@ -77,6 +82,7 @@ export function prepare(
     standard,
     prefix: standard ? `${id}.${timestamp}.` : version === 2 ? `${timestamp}.` : '',
     signatures,
+    bound,
     hint:
       keys.length === 0
         ? 'secret is not whsec_ + standard base64'

@@ -119,8 +119,11 @@ describe('5.4 Standard Webhooks signing vectors (test-vectors.json: standard_web
   });
 
   it.each(standard.signing)('$name: signWebhook and signStandardWebhook give the checked-in headers', (v) => {
-    const { 'x-webhook-signature': ours, ...rest } = v.headers;
-    expect(signWebhook({ payload: v.body, secret: v.secrets, timestamp: v.timestamp })).toBe(ours);
+    const { 'x-webhook-signature': ours, ...rest } = v.headers as Record<string, string>;
+    // The empty body has no event_id for webhook-id to be, so it is signed in the standard scheme alone.
+    if (v.body !== '') {
+      expect(signWebhook({ payload: v.body, secret: v.secrets, timestamp: v.timestamp })).toBe(ours);
+    }
     expect(
       signStandardWebhook({ id: v.id, payload: v.body, secret: v.secrets, timestamp: v.timestamp }),
     ).toEqual(rest);
