@@ -135,6 +135,12 @@ export function hostTransactionContract(
     it('commits the host row, the order, its event and its delivery together, and a worker sends the delivery', async () => {
       const recorded = await client.transaction((side) => writeBoth(side, 'ord_commit'));
       expect(recorded.order.id).toBe('ord_commit');
+      // Values come back as the storage's own pool gives them, whatever the client parses.
+      expect(recorded.order.createdAt).toBeInstanceOf(Date);
+      expect(recorded.order.totalCents).toBe(4_900);
+      expect(await service.deps.storage.orders.get({ affiliateId, id: 'ord_commit' })).toEqual(
+        recorded.order,
+      );
       expect(await counts('ord_commit')).toEqual(once);
       await service.deliveries.runDue({ limit: 100 });
       const [event] = (

@@ -35,8 +35,8 @@ interface PostgresHostTransaction extends HostTransaction {
 
 /**
  * A transaction the host opened, on any client that runs `$1`-style statements in it, for
- * `service.inTransaction`. The adapters below cover `pg`, PGlite, Drizzle, Kysely, Knex, Prisma and
- * postgres.js; this is for another client.
+ * `service.inTransaction`. The adapters of this package cover `pg`, PGlite, Drizzle, Kysely, Knex
+ * and postgres.js; this is for another client (Prisma's `tx.$queryRawUnsafe(text, ...params)`, say).
  *
  * @example
  * await service.inTransaction(
@@ -121,7 +121,7 @@ const missingSchemaCodes = new Set(['42P01', '3F000', '42703', '42883']);
 function hostFailure(error: unknown, opening: boolean): unknown {
   if (isAffiliateCommerceError(error)) return error;
   if (isConnectionFailure(error)) return storageFailure(error);
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = sqlState(error);
   const fail = (kind: Parameters<typeof transactionError>[0]) => transactionError(kind, error);
   if (code === '25P02') return fail('TRANSACTION_ABORTED');
   // A savepoint fails only outside a transaction (25P01), or where the client refuses to run
@@ -130,6 +130,13 @@ function hostFailure(error: unknown, opening: boolean): unknown {
   if (code === '40001' || code === '40P01') return fail('TRANSACTION_CONFLICT');
   if (typeof code === 'string' && missingSchemaCodes.has(code)) return fail('TRANSACTION_SCHEMA_MISSING');
   return error;
+}
+
+/** The SQLSTATE of a failed statement, also where a client wraps the driver's error in its own (as its `cause`). */
+function sqlState(error: unknown): unknown {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  return cause === undefined || cause === error ? code : sqlState(cause);
 }
 
 const messages = {

@@ -1,7 +1,11 @@
 export { type Db, type PgPoolDbOptions, pgliteDb, pgPoolDb } from './db';
+export { type DrizzleTransactionLike, drizzleTransaction } from './host-clients/drizzle';
+export { type KnexTransactionLike, knexTransaction } from './host-clients/knex';
+export { type PostgresJsTransactionLike, postgresJsTransaction } from './host-clients/postgres-js';
 export {
   type HostClient,
   hostTransaction,
+  type PgTransactionOptions,
   pgliteTransaction,
   pgTransaction,
 } from './host-transaction';
