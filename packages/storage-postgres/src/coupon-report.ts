@@ -6,7 +6,7 @@ import type {
   CouponReportStore,
   CouponUsageRow,
 } from '@affiliate-commerce/core/storage';
-import type { Db } from './db';
+import { type Db, lockNumber } from './db';
 import { withSchema } from './identifiers';
 
 /** Rows per query of the CSV export by default: memory stays bounded by this, whatever the row count. */
@@ -161,7 +161,8 @@ type ItemTuple = [string, DiscountType, number, string, number, number];
 /**
  * The coupon report on PostgreSQL, aggregated in the database. One statement answers a page: it
  * groups the matching redemptions (an index-only range scan of `coupon_redemptions_report`),
- * counts the orders of the range from `order_day_counts` for whole UTC days plus
+ * counts the orders of the range from `order_day_counts` and the changes orders appended since
+ * (folding those into the counts as it goes) for whole UTC days plus
  * `orders_report` for the partial first and last day, and returns the summary with the page as
  * JSON. The CSV export reads every row in keyset batches of {@link defaultReportBatchSize} rows,
  * each a fresh grouped query, so no connection is held while a slow client downloads and memory
@@ -181,16 +182,41 @@ export function postgresCouponReportStore(
     async report(query) {
       const where = clauses(query);
       const sort = orderBy(query.sort);
-      const params = [...where.params, query.page.size, (query.page.number - 1) * query.page.size];
-      const limit = `$${params.length - 1}`;
-      const offset = `$${params.length}`;
+      const params = [
+        ...where.params,
+        query.page.size,
+        (query.page.number - 1) * query.page.size,
+        lockNumber(`order-day-counts\u0000${query.affiliateId}`),
+      ];
+      const limit = `$${params.length - 2}`;
+      const offset = `$${params.length - 1}`;
+      const foldLock = `$${params.length}`;
+      // The changes orders appended are folded into the day counts by this statement, one report
+      // at a time per affiliate; its reads see the counts and changes as they were before the fold,
+      // so each change is counted once either way.
       const sql = `
-        with g as (
+        with moved as (
+          delete from ${table('order_day_count_changes')}
+          where affiliate_id = $1 and (select pg_try_advisory_xact_lock(${foldLock}::bigint))
+          returning product_variation_id, day, campaign_id, order_count, coupon_order_count
+        ), folded as (
+          insert into ${table('order_day_counts')} as c
+            (affiliate_id, product_variation_id, day, campaign_id, order_count, coupon_order_count)
+          select $1, product_variation_id, day, campaign_id, sum(order_count)::int, sum(coupon_order_count)::int
+          from moved
+          group by product_variation_id, day, campaign_id
+          order by product_variation_id, day, campaign_id
+          on conflict (affiliate_id, product_variation_id, day, campaign_id) do update
+            set order_count = c.order_count + excluded.order_count,
+              coupon_order_count = c.coupon_order_count + excluded.coupon_order_count
+        ), g as (
           select ${groupColumns}, count(*)::int as uses, sum(discount_cents)::bigint as cents
           from ${table('coupon_redemptions')} where ${where.redemptions}
           group by ${groupColumns}
         ), counted as (
           select order_count as n, coupon_order_count as w from ${table('order_day_counts')} where ${where.days}
+          union all
+          select order_count, coupon_order_count from ${table('order_day_count_changes')} where ${where.days}
           union all
           select 1, has_coupon::int from ${table('orders')} where ${where.firstEdge}
           union all

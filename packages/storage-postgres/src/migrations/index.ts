@@ -18,6 +18,7 @@ import { deliveryLogMigration } from './017-delivery-log';
 import { attemptHoursMigration } from './018-attempt-hours';
 import { deferredDayCountsMigration } from './019-deferred-day-counts';
 import { deliveryQueueMigration } from './020-delivery-queue';
+import { dayCountChangesMigration } from './021-day-count-changes';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -42,6 +43,7 @@ export const migrations: readonly Migration[] = [
   attemptHoursMigration,
   deferredDayCountsMigration,
   deliveryQueueMigration,
+  dayCountChangesMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';
