@@ -16,6 +16,7 @@ import { checkMigrations } from './migrations/check';
 import { postgresOrderStore } from './order-store';
 import { postgresPatientStore } from './patient-store';
 import { postgresRecordStore } from './record-store';
+import { keepStatistics } from './statistics-keeper';
 import { postgresSubscriptionStore } from './subscription-store';
 import { postgresWebhookStore } from './webhook-store';
 
@@ -31,6 +32,13 @@ export interface PostgresStorageOptions {
   readonly migrate?: boolean;
   /** Where the storage notes that the database is out of reach and back. Default: JSON lines on the console. */
   readonly logger?: Logger;
+  /**
+   * Analyze a table of the schema whenever it has doubled since its last analysis (every 2 s,
+   * one process at a time), so statements prepared while it was small are planned again for what
+   * it holds: a new install's first minute, a bulk import, a truncated table. Default true;
+   * `openPglite` turns it off (PGlite plans every statement afresh).
+   */
+  readonly keepStatistics?: boolean;
 }
 
 /** The storage's stores, by name. */
@@ -92,10 +100,21 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
   const schema = options.schema ?? defaultSchema;
   quoteSchema(schema);
   const { db } = options;
-  if (!(options.migrate ?? true)) return storageOn(db, schema);
+  const statistics = (options.keepStatistics ?? true) ? keepStatistics(db, schema) : undefined;
+  if (!(options.migrate ?? true))
+    return storageOn(db, schema, async () => {
+      statistics?.stop();
+      await db.close();
+    });
   const gate = migrationGate({ db, schema, logger: options.logger ?? defaultLogger() });
-  await gate.first;
+  try {
+    await gate.first;
+  } catch (error) {
+    statistics?.stop();
+    throw error;
+  }
   return storageOn(gate.db, schema, async () => {
+    statistics?.stop();
     gate.stop();
     await db.close();
   });
@@ -119,6 +138,8 @@ export interface ConnectPostgresOptions {
    * transaction mode before 1.21 (see {@link PgPoolDbOptions.preparedStatements}).
    */
   readonly preparedStatements?: boolean;
+  /** Analyze tables as they grow (see {@link PostgresStorageOptions.keepStatistics}). Default true. */
+  readonly keepStatistics?: boolean;
 }
 
 /**
@@ -146,6 +167,7 @@ export async function connectPostgres(options: ConnectPostgresOptions): Promise<
       schema: options.schema,
       migrate: options.migrate,
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.keepStatistics === undefined ? {} : { keepStatistics: options.keepStatistics }),
     });
   } catch (error) {
     await db.close();
@@ -166,7 +188,7 @@ export async function openPglite(options: { dataDir?: string; schema?: string } 
   const pglite = await PGlite.create(options.dataDir);
   const db = pgliteDb(pglite, { ownsDatabase: true });
   try {
-    return await createPostgresStorage({ db, schema: options.schema });
+    return await createPostgresStorage({ db, schema: options.schema, keepStatistics: false });
   } catch (error) {
     await db.close();
     throw error;
