@@ -33,8 +33,8 @@ export interface PostgresStorageOptions {
   /** Where the storage notes that the database is out of reach and back. Default: JSON lines on the console. */
   readonly logger?: Logger;
   /**
-   * Analyze a table of the schema whenever it has doubled since its last analysis (every 2 s,
-   * one process at a time), so statements prepared while it was small are planned again for what
+   * Analyze a table of the schema whenever it has doubled since its last analysis (looked for
+   * every 250 ms in the storage's first two minutes, then every 2 s; one process at a time), so statements prepared while it was small are planned again for what
    * it holds: a new install's first minute, a bulk import, a truncated table. Default true;
    * `openPglite` turns it off (PGlite plans every statement afresh).
    */

@@ -2,10 +2,13 @@ import { type Db, lockNumber } from './db';
 import { quoteSchema } from './identifiers';
 
 /** Live rows a never analyzed table must hold before it is analyzed here: below this, a plan cannot go far wrong. */
-export const analyzeAfterRows = 500;
+export const analyzeAfterRows = 100;
 
-/** How often the storage looks for tables that outgrew their statistics. */
-export const statisticsCheckMs = 2_000;
+/**
+ * How often the storage looks for tables that outgrew their statistics: often while it is young
+ * (a new install fills its tables from nothing in its first seconds), then every 2 s.
+ */
+export const statisticsCheckMs = { young: 250, settled: 2_000, youngForMs: 120_000 } as const;
 
 /**
  * The tables of `schema` that hold at least twice the rows they held when last analyzed (never
@@ -48,21 +51,31 @@ export async function analyzeGrownTables(db: Db, schema: string): Promise<string
 }
 
 /**
- * Runs {@link analyzeGrownTables} every {@link statisticsCheckMs} in the background until
- * stopped. A failed look (the database away, a role without the right to analyze) is tried again
- * at the next one; the timer never keeps the process alive.
+ * Runs {@link analyzeGrownTables} in the background until stopped: every 250 ms for the first two
+ * minutes, then every 2 s ({@link statisticsCheckMs}). A failed look (the database away, a role
+ * without the right to analyze) is tried again at the next one; the timer never keeps the
+ * process alive.
  */
 export function keepStatistics(db: Db, schema: string): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
+  const startedAt = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const next = () => {
+    if (stopped) return;
+    const young = Date.now() - startedAt < statisticsCheckMs.youngForMs;
+    timer = setTimeout(look, young ? statisticsCheckMs.young : statisticsCheckMs.settled);
+    timer.unref?.();
+  };
+  const look = () => {
     analyzeGrownTables(db, schema)
       .catch(() => undefined)
-      .finally(() => {
-        running = false;
-      });
-  }, statisticsCheckMs);
-  timer.unref?.();
-  return { stop: () => clearInterval(timer) };
+      .finally(next);
+  };
+  next();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }
