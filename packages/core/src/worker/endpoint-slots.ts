@@ -77,7 +77,8 @@ export function endpointSlots(perEndpoint: number) {
         depth += 1;
         if (depth >= want.depth && width >= want.width) return false;
       }
-      return true;
+      // Also when nothing is wanted: no delivery waiting is not short of nothing.
+      return depth < want.depth || width < want.width;
     },
     /**
      * Endpoints with at least `allowance` deliveries waiting here, and slow ones with one waiting
