@@ -6,18 +6,25 @@
  * rows (the order, its redemption, the events, one multi-row insert of the deliveries) in one
  * transaction. Four callers at once on a pool of four connections; three paired rounds, the order
  * flipped each round; statements per call counted on the connections themselves (BEGIN and
- * COMMIT included). Writes its table to docs/benchmarks.md (`emit-cost`).
+ * COMMIT included). Then the same `recordOrder` from a fresh schema (`bench/emit-cost-fresh.ts`):
+ * a new schema per webhook count, made by `connectPostgres` right before its first round, every
+ * round reported. Writes its tables to docs/benchmarks.md (`emit-cost`).
  *
  * Run: npx tsx --conditions=@affiliate-commerce/source bench/emit-cost.bench.ts
+ * Only the fresh-schema part (its table replaced in place): FRESH_ONLY=1 and the same command.
+ * ROUNDS sets the number of paired rounds of every part (default 3).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Service } from '@affiliate-commerce/core';
 import { createWebhook } from '@affiliate-commerce/core/http';
 import { createPostgresStorage, pgPoolDb, pgTransaction } from '@affiliate-commerce/storage-postgres';
 import { testService } from '@affiliate-commerce/testkit';
 import pg from 'pg';
 import { machineLine, writeSection } from './docs-section';
+import { type FreshResult, freshAim, freshSchemaCost, freshSection, storeAffiliate } from './emit-cost-fresh';
 import { followPostgres, withApplicationName } from './postgres-cpu';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -26,6 +33,10 @@ const callers = 4;
 const roundMs = 1_500;
 const rounds = Number(process.env.ROUNDS ?? 3);
 const webhookCounts = [0, 1, 5, 20];
+/** Webhook counts of the fresh-schema part; `FRESH_ONLY=1` runs that part alone. */
+const freshWebhookCounts = [0, 1, 5];
+const freshOnly = process.env.FRESH_ONLY === '1';
+const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 /** The name of this benchmark's connections, so PostgreSQL's CPU counts only theirs. */
 const applicationName = `bench_emit_${process.pid}`;
 
@@ -45,12 +56,14 @@ function countingPool(): { pool: pg.Pool; statements: () => number } {
 
 interface Family {
   readonly name: string;
-  readonly call: (service: Pick<Service, 'commerce'>, n: number) => Promise<void>;
+  /** Records the nth call's order or payment; an order comes from `journeyId` (default {@link journeyOf}). */
+  readonly call: (service: Pick<Service, 'commerce'>, n: number, journeyId?: string) => Promise<void>;
   readonly floor: (
     client: pg.PoolClient,
     schema: string,
     n: number,
     webhookIds: readonly string[],
+    journeyId?: string,
   ) => Promise<void>;
 }
 
@@ -62,13 +75,13 @@ const orderId = (n: number) => `ord_${run}_${n}`;
 
 const orderFamily: Family = {
   name: 'recordOrder',
-  async call(service, n) {
+  async call(service, n, journeyId = journeyOf(n)) {
     await service.commerce.recordOrder({
       affiliateId,
       order: {
         id: orderId(n),
         status: 'paid',
-        journeyId: journeyOf(n),
+        journeyId,
         totalCents: 8_500,
         currency: 'USD',
         products: [{ productVariationId: 'pv_1', quantity: 1, unitPriceCents: 10_000 }],
@@ -84,7 +97,7 @@ const orderFamily: Family = {
       },
     });
   },
-  async floor(client, schema, n, webhookIds) {
+  async floor(client, schema, n, webhookIds, journeyId = journeyOf(n)) {
     const now = new Date();
     const id = `f${orderId(n)}`;
     await client.query('begin');
@@ -98,7 +111,7 @@ const orderFamily: Family = {
         now,
         JSON.stringify([{ productVariationId: 'pv_1', quantity: 1, unitPriceCents: 10_000 }]),
         ['pv_1'],
-        journeyOf(n),
+        journeyId,
       ],
     );
     await client.query(
@@ -109,7 +122,7 @@ const orderFamily: Family = {
     );
     const data = JSON.stringify({
       ecommerce_order_id: id,
-      journey_id: journeyOf(n),
+      journey_id: journeyId,
       total_value_cents: 8_500,
     });
     const attribution = JSON.stringify({ first: { landing_url: 'https://shop.example.com/start' } });
@@ -287,6 +300,11 @@ async function setWebhooks(
   filter?: unknown,
 ): Promise<string[]> {
   await pool.query(`delete from "${schema}".webhooks where affiliate_id = $1`, [affiliateId]);
+  return createWebhooks(service, count, filter);
+}
+
+/** Subscribes `count` webhooks of the affiliate to the events of both calls; answers their ids. */
+async function createWebhooks(service: Service, count: number, filter?: unknown): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const created = await createWebhook(service.deps, {
@@ -305,39 +323,63 @@ async function setWebhooks(
   return ids;
 }
 
+/** recordOrder from a new schema's first seconds on, with {@link freshWebhookCounts} webhooks. */
+function fromFreshSchemas(): Promise<FreshResult> {
+  return freshSchemaCost({
+    url,
+    admin,
+    affiliateId,
+    webhookCounts: freshWebhookCounts,
+    rounds,
+    journeyPrefix: 'jrn_emit_',
+    next: () => {
+      sequence += 1;
+      return sequence;
+    },
+    call: (service, n, journeyId) => orderFamily.call(service, n, journeyId),
+    floor: (client, schema, n, webhookIds, journeyId) =>
+      orderFamily.floor(client, schema, n, webhookIds, journeyId),
+    setWebhooks: createWebhooks,
+  });
+}
+
+const freshMarkers = ['<!-- bench:emit-cost-fresh -->', '<!-- /bench:emit-cost-fresh -->'] as const;
+
 async function main(): Promise<void> {
-  const schema = `bench_emit_${process.pid}`;
-  const { pool, statements } = countingPool();
   admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const load0 = loadavg()[0]!;
   try {
+    if (!freshOnly) return await everything(load0);
+    console.log(`Load average at the start: ${load0.toFixed(2)}`);
+    const fresh = await fromFreshSchemas();
+    console.log(
+      `Aim (recordOrder ≥ ${freshAim} of its floor in every round): ${fresh.met ? 'met' : 'not met'}, lowest ${fresh.lowest.ratio.toFixed(2)}`,
+    );
+    // Only the fresh-schema table, where a full run has put it.
+    if (freshMarkers.every((marker) => readFileSync(docs, 'utf8').includes(marker)))
+      writeSection('emit-cost-fresh', freshSection(fresh, rounds));
+    else console.log('docs/benchmarks.md has no fresh-schema table yet: a full run writes it.');
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The analyzed-tables tables, then the fresh-schema one, into the `emit-cost` section. */
+async function everything(load0: number): Promise<void> {
+  const schema = `bench_emit_${process.pid}`;
+  const { pool, statements } = countingPool();
+  try {
     const storage = await createPostgresStorage({ db: pgPoolDb(pool), schema });
     const service = testService({ storage, validateResponses: false });
-    await storage.affiliates.upsert({
-      affiliate: { id: affiliateId, name: 'Emit', ecommerceEnabled: true, createdAt: new Date() },
+    await storeAffiliate({
+      storage,
+      query: (text, params) => pool.query(text, params),
+      schema,
+      affiliateId,
+      journeyPrefix: 'jrn_emit_',
+      journeys,
     });
-    const attribution = {
-      first: {
-        captured_at: new Date().toISOString(),
-        landing_url: 'https://shop.example.com/start',
-        params: {},
-      },
-      last: {
-        captured_at: new Date().toISOString(),
-        landing_url: 'https://shop.example.com/start',
-        params: {},
-      },
-      touch_count: 1,
-      visitor_id: 'v_emit',
-    };
-    await pool.query(
-      `insert into "${schema}".journeys (affiliate_id, id, template_id, template_slug, attribution, status,
-         started_at, updated_at)
-       select $1, 'jrn_emit_' || n, 'jtp_emit', 'start', $2, 'started', now(), now()
-       from generate_series(0, $3::int - 1) as n`,
-      [affiliateId, JSON.stringify(attribution), journeys],
-    );
     await seedHistory(pool, schema);
     const lines: string[] = [];
     for (const family of [orderFamily, paymentFamily]) {
@@ -381,6 +423,7 @@ async function main(): Promise<void> {
     }
     const filterLine = await filterCost(service, schema, pool, statements);
     const hostLines = await hostTransactionCost(service, schema, pool, statements);
+    const fresh = await fromFreshSchemas();
     writeSection(
       'emit-cost',
       [
@@ -397,6 +440,10 @@ async function main(): Promise<void> {
         '| call | subscribed webhooks | SDK calls/s | floor calls/s | SDK / floor | statements per call, SDK / floor | Node CPU per call, SDK / floor | PostgreSQL CPU per call, SDK / floor |',
         '|---|---:|---:|---:|---:|---:|---:|---:|',
         ...lines,
+        '',
+        freshMarkers[0],
+        freshSection(fresh, rounds),
+        freshMarkers[1],
         '',
         'A payload filter: `recordOrder` with one subscribed webhook whose filter has five clauses (a number range, an equality, ' +
           'a list, an `$exists` and a `$not`; every order matches, so both sides write the same rows), against the same webhook ' +
@@ -438,7 +485,6 @@ async function main(): Promise<void> {
   } finally {
     await pool.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
     await pool.end();
-    await admin.end();
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  apiRequest,
   fakeHttpClient,
   fakeResolver,
   memoryLogger,
@@ -43,14 +44,7 @@ function setup(
   const answers: string[] = [];
   async function call(method: string, path: string, body?: unknown) {
     const response = await service.handle(
-      new Request(`http://api.test${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${testTokens.superAdmin}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
+      apiRequest(`http://api.test${path}`, { method, token: testTokens.superAdmin, body }),
     );
     const text = await response.text();
     answers.push(text);
@@ -201,16 +195,7 @@ describe('custom headers after a URL change, and receivers that echo them', () =
     setup((request) => ({ ...answer(200), bodyText: JSON.stringify({ echoed: request.headers }) }));
 
   async function callAs(service: TestService, token: string, method: string, path: string, body?: unknown) {
-    const response = await service.handle(
-      new Request(`http://api.test${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
+    const response = await service.handle(apiRequest(`http://api.test${path}`, { method, token, body }));
     return { status: response.status, text: await response.text() };
   }
 
