@@ -81,7 +81,9 @@ describe('5.4 a delivery with both header sets: webhook-id and webhook-timestamp
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1 }), async (id) => {
         const headers = { ...delivery(), 'webhook-id': id };
-        expect(await outcome(headers)).toBe(id.trim() === 'evt_1' ? 'valid' : 'NO_MATCHING_SIGNATURE');
+        // A blank value is no header at all (HTTP strips the spaces around a value).
+        const bound = id.trim() === '' || id.trim() === 'evt_1';
+        expect(await outcome(headers)).toBe(bound ? 'valid' : 'NO_MATCHING_SIGNATURE');
       }),
       { numRuns: 200 },
     );
