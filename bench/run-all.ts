@@ -21,6 +21,7 @@ const all = [
   'events-list',
   'ordering',
   'throttle',
+  'soak',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 const root = fileURLToPath(new URL('..', import.meta.url));
