@@ -52,18 +52,32 @@ export function deliveryClaims(
        and q.lease_token = u.lease_token
      returning q.id`,
   );
+  // Both move many rows of one webhook; two workers moving the same webhook at once would lock
+  // its rows in different orders and deadlock. So each locks the rows in key order and passes
+  // over those another statement holds (a claim, an outcome, or the other worker's move to the
+  // same time), which are in hand already.
   const defer = sql(
-    `update {s}.delivery_queue set due_at = $3
-     where affiliate_id = $1 and webhook_id = $2 and due_at < $3
-       and (lease_expires_at is null or lease_expires_at <= $4)
-     returning id`,
+    `with held as (
+       select id from {s}.delivery_queue
+       where affiliate_id = $1 and webhook_id = $2 and due_at < $3
+         and (lease_expires_at is null or lease_expires_at <= $4)
+       order by id for update skip locked
+     )
+     update {s}.delivery_queue q set due_at = $3 from held
+     where q.affiliate_id = $1 and q.webhook_id = $2 and q.id = held.id
+     returning q.id`,
   );
   const resume = sql(
-    `update {s}.delivery_queue set due_at = $4
-     where affiliate_id = $1 and webhook_id = $2
-       and due_at > $4 and due_at <= $3
-       and (lease_expires_at is null or lease_expires_at <= $4)
-     returning id`,
+    `with held as (
+       select id from {s}.delivery_queue
+       where affiliate_id = $1 and webhook_id = $2
+         and due_at > $4 and due_at <= $3
+         and (lease_expires_at is null or lease_expires_at <= $4)
+       order by id for update skip locked
+     )
+     update {s}.delivery_queue q set due_at = $4 from held
+     where q.affiliate_id = $1 and q.webhook_id = $2 and q.id = held.id
+     returning q.id`,
   );
   return {
     async claimDue({ now, limit, leaseMs, leaseToken, skipWebhookIds = [] }) {
