@@ -455,9 +455,10 @@ async function everything(load0: number): Promise<void> {
         '',
         "In the host's own transaction: the host inserts a row of its own table and records the order with one subscribed webhook " +
           'in one transaction it opened (`BEGIN`, its INSERT, `service.inTransaction(pgTransaction(client), …)`, `COMMIT`), against ' +
-          'the same INSERT on its own followed by `service.commerce.recordOrder` in a transaction of the SDK (two commits, and ' +
-          'the dual write this removes). Paired rounds as above; statements are round trips, a savepoint sent with the ' +
-          "order's lock counted once.",
+          'the INSERT in a transaction of its own followed by `service.commerce.recordOrder` in a transaction of the SDK (two ' +
+          "commits, and the dual write this removes). The SDK's statements in the host's transaction go unnamed by default " +
+          "(planned on every call), and are prepared on the host's connection with `preparedStatements: true`. Paired " +
+          "rounds as above; statements are round trips, a savepoint sent with the order's lock counted once.",
         '',
         "| call | in the host's transaction, calls/s | on its own, calls/s | in / on its own | statements per call, in / on its own | Node CPU per call, in / on its own | PostgreSQL CPU per call, in / on its own |",
         '|---|---:|---:|---:|---:|---:|---:|',
