@@ -103,6 +103,15 @@ export interface WorkerReport {
   readonly pruneMs: number;
 }
 
+/** A report of nothing yet, to count into. */
+export const emptyWorkerReport = (): { -readonly [K in keyof WorkerReport]: WorkerReport[K] } => ({
+  succeeded: 0,
+  failed: 0,
+  errors: 0,
+  pruned: { deliveries: 0, attempts: 0, events: 0 },
+  pruneMs: 0,
+});
+
 /** How the soak runs `runWorker`. */
 export const soakWorkerPacing = { batchSize: 100, concurrency: 32, perEndpoint: 8 } as const;
 
@@ -138,13 +147,7 @@ export async function soakWorker(input: {
       })
     : undefined;
   const pruneService = pruneStorage ? createService(input.serviceOptions(pruneStorage)) : undefined;
-  let report = {
-    succeeded: 0,
-    failed: 0,
-    errors: 0,
-    pruned: { deliveries: 0, attempts: 0, events: 0 },
-    pruneMs: 0,
-  };
+  let report = emptyWorkerReport();
   const controller = new AbortController();
   const running = runWorker({
     service,
@@ -190,13 +193,7 @@ export async function soakWorker(input: {
   })();
   const reporting = setInterval(() => {
     process.send?.(report);
-    report = {
-      succeeded: 0,
-      failed: 0,
-      errors: 0,
-      pruned: { deliveries: 0, attempts: 0, events: 0 },
-      pruneMs: 0,
-    };
+    report = emptyWorkerReport();
   }, 1_000);
   process.on('message', async (message: string) => {
     if (message !== 'exit') return;

@@ -42,6 +42,7 @@ import { benchServiceOptions } from './bench-service';
 import { machineLine, writeSection } from './docs-section';
 import { followPostgres, withApplicationName } from './postgres-cpu';
 import {
+  emptyWorkerReport,
   type ReceiverKind,
   type ReceiverReport,
   receivers,
@@ -477,13 +478,7 @@ interface Workers {
 
 async function startWorkers(schema: string): Promise<Workers> {
   const procs = [child(['worker', schema, '0']), child(['worker', schema, '1'])];
-  let sum = {
-    succeeded: 0,
-    failed: 0,
-    errors: 0,
-    pruned: { deliveries: 0, attempts: 0, events: 0 },
-    pruneMs: 0,
-  };
+  let sum = emptyWorkerReport();
   for (const proc of procs)
     proc.on('message', (message: WorkerReport | { ready: true }) => {
       if (!('succeeded' in message)) return;
@@ -500,13 +495,7 @@ async function startWorkers(schema: string): Promise<Workers> {
     procs,
     take() {
       const taken = sum;
-      sum = {
-        succeeded: 0,
-        failed: 0,
-        errors: 0,
-        pruned: { deliveries: 0, attempts: 0, events: 0 },
-        pruneMs: 0,
-      };
+      sum = emptyWorkerReport();
       return taken;
     },
   };
