@@ -2,6 +2,30 @@ import type { ClaimedDelivery, DeliveryStore } from '@affiliate-commerce/core/st
 import type { Db } from './db';
 import { type ClaimedJson, type Sql, toDelivery, toEvent } from './delivery-rows';
 
+// Both move many rows of one webhook; two workers moving the same webhook at once would lock
+// its rows in different orders and deadlock. So each locks the rows in key order and passes over
+// those another statement holds (a claim, an outcome, or the other worker's move to the same
+// time), which are in hand already.
+const deferSql = `with held as (
+     select id from {s}.delivery_queue
+     where affiliate_id = $1 and webhook_id = $2 and due_at < $3
+       and (lease_expires_at is null or lease_expires_at <= $4)
+     order by id for update skip locked
+   )
+   update {s}.delivery_queue q set due_at = $3 from held
+   where q.affiliate_id = $1 and q.webhook_id = $2 and q.id = held.id
+   returning q.id`;
+const resumeSql = `with held as (
+     select id from {s}.delivery_queue
+     where affiliate_id = $1 and webhook_id = $2
+       and due_at > $4 and due_at <= $3
+       and (lease_expires_at is null or lease_expires_at <= $4)
+     order by id for update skip locked
+   )
+   update {s}.delivery_queue q set due_at = $4 from held
+   where q.affiliate_id = $1 and q.webhook_id = $2 and q.id = held.id
+   returning q.id`;
+
 /** Leases: the worker's claim of due deliveries, giving back unsent ones, and moving an endpoint's pending ones in time. */
 export function deliveryClaims(
   db: Db,
@@ -52,33 +76,8 @@ export function deliveryClaims(
        and q.lease_token = u.lease_token
      returning q.id`,
   );
-  // Both move many rows of one webhook; two workers moving the same webhook at once would lock
-  // its rows in different orders and deadlock. So each locks the rows in key order and passes
-  // over those another statement holds (a claim, an outcome, or the other worker's move to the
-  // same time), which are in hand already.
-  const defer = sql(
-    `with held as (
-       select id from {s}.delivery_queue
-       where affiliate_id = $1 and webhook_id = $2 and due_at < $3
-         and (lease_expires_at is null or lease_expires_at <= $4)
-       order by id for update skip locked
-     )
-     update {s}.delivery_queue q set due_at = $3 from held
-     where q.affiliate_id = $1 and q.webhook_id = $2 and q.id = held.id
-     returning q.id`,
-  );
-  const resume = sql(
-    `with held as (
-       select id from {s}.delivery_queue
-       where affiliate_id = $1 and webhook_id = $2
-         and due_at > $4 and due_at <= $3
-         and (lease_expires_at is null or lease_expires_at <= $4)
-       order by id for update skip locked
-     )
-     update {s}.delivery_queue q set due_at = $4 from held
-     where q.affiliate_id = $1 and q.webhook_id = $2 and q.id = held.id
-     returning q.id`,
-  );
+  const defer = sql(deferSql);
+  const resume = sql(resumeSql);
   return {
     async claimDue({ now, limit, leaseMs, leaseToken, skipWebhookIds = [] }) {
       const { rows } = await db.query<{ claimed: ClaimedJson[] }>(claim, [
