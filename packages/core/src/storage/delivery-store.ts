@@ -288,9 +288,19 @@ export interface DeliveryStore {
   }): Promise<number>;
   /**
    * Moves the webhook's pending deliveries that are due before `until`, and that no worker
-   * holds, to `until`, spending no attempt (its circuit breaker opened). Returns how many moved.
+   * holds, to `until`, spending no attempt (its circuit breaker opened, or a throttle or a slow
+   * send holds it). With `backlogUntil`, only the first of them in due order moves to `until`, to
+   * be the breaker's probe, and the rest to `backlogUntil`: a later deferral then moves only what
+   * arrived since, instead of the whole backlog each time the breaker changes. Returns how many
+   * moved.
    */
-  defer(input: { affiliateId: string; webhookId: string; until: Date; now: Date }): Promise<number>;
+  defer(input: {
+    affiliateId: string;
+    webhookId: string;
+    until: Date;
+    now: Date;
+    backlogUntil?: Date;
+  }): Promise<number>;
   /**
    * The reverse of `defer` when a webhook's circuit breaker closes early (a new URL, or the
    * webhook enabled again): its pending, unheld deliveries due after `now` and no later than

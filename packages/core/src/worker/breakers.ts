@@ -1,4 +1,9 @@
-import { type BreakerOptions, breakerAfterAttempt, breakerGate } from '../areas/webhooks/breaker';
+import {
+  type BreakerOptions,
+  backlogHeldUntil,
+  breakerAfterAttempt,
+  breakerGate,
+} from '../areas/webhooks/breaker';
 import { retryCompareAndSet } from '../base/compare-and-set';
 import type { ServiceDeps } from '../deps/service-deps';
 import { breakerChanged } from '../ports/telemetry/delivery-telemetry';
@@ -76,14 +81,7 @@ export function breakerBook(
           ...(next.retryAt ? { retryAt: next.retryAt } : {}),
         });
       }
-      if (next.state !== 'closed') {
-        await deps.storage.deliveries.defer({
-          affiliateId,
-          webhookId: id,
-          until: next.retryAt!,
-          now: next.changedAt,
-        });
-      }
+      await moveBacklog(deps, webhook, { from, to: next });
     }
     return next;
   };
@@ -118,6 +116,44 @@ export function breakerBook(
       return ids;
     },
   };
+}
+
+/**
+ * What a breaker's change does to its endpoint's queue: opening (or probing) moves the pending
+ * deliveries to the retry time, one of them to be the probe and the rest further on; closing
+ * brings back at once what the breaker held. A worker that opened it may move the backlog just
+ * after another closed it and brought the backlog back; so after moving it, the breaker is read
+ * again, and a closed one brings the backlog back once more.
+ */
+async function moveBacklog(
+  deps: Pick<ServiceDeps, 'storage'>,
+  webhook: Webhook,
+  change: { readonly from: WebhookBreaker['state']; readonly to: WebhookBreaker },
+): Promise<void> {
+  const { to } = change;
+  const { affiliateId, id: webhookId } = webhook;
+  const bringBack = (now: Date) =>
+    deps.storage.deliveries.resume({
+      affiliateId,
+      webhookId,
+      now,
+      heldUntil: backlogHeldUntil(backlogHeldUntil(now)),
+    });
+  if (to.state === 'closed') {
+    if (change.from !== 'closed') await bringBack(to.changedAt);
+    return;
+  }
+  const until = to.retryAt!;
+  await deps.storage.deliveries.defer({
+    affiliateId,
+    webhookId,
+    until,
+    now: to.changedAt,
+    backlogUntil: backlogHeldUntil(until),
+  });
+  const after = await deps.storage.webhooks.get({ affiliateId, id: webhookId });
+  if (after && (after.breaker?.state ?? 'closed') === 'closed')
+    await bringBack(after.breaker?.changedAt ?? to.changedAt);
 }
 
 /** The breakers one worker knows; see {@link breakerBook}. */

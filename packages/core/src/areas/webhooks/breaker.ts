@@ -13,6 +13,19 @@ export interface BreakerOptions {
 const defaults = { failures: 5, coolingMs: 30_000, maxCoolingMs: 1_800_000 } as const;
 
 /**
+ * How long past the breaker's retry time an open endpoint's backlog waits. Only one queued
+ * delivery waits for the retry time, to be the probe; the rest wait this much longer, so each
+ * change of the breaker moves what arrived since rather than the whole backlog again. When the
+ * breaker closes the backlog goes at once; had that move been lost, it goes at this time anyway.
+ */
+export const breakerBacklogMs = 1_800_000;
+
+/** The latest time a breaker that retries at `retryAt` holds its endpoint's backlog until. */
+export function backlogHeldUntil(retryAt: Date): Date {
+  return new Date(retryAt.getTime() + breakerBacklogMs);
+}
+
+/**
  * What an attempt's outcome does to a breaker, or undefined when it changes nothing (the common
  * case: a success on a closed breaker with no failures, which therefore costs no write).
  * A success closes it. A failed probe reopens it for twice the cooling period. Any other failure

@@ -10,6 +10,7 @@ import type {
   WebhookDisabledReason,
   WebhookStatus,
 } from '../../storage/webhook-store';
+import { backlogHeldUntil } from './breaker';
 import { type Computed, changeWebhook, type WebhookResult } from './change-webhook';
 import {
   filterSchema,
@@ -61,7 +62,7 @@ function withBreakerReset(
           await deps.storage.deliveries.resume({
             affiliateId: webhook.affiliateId,
             webhookId: webhook.id,
-            heldUntil: current.breaker.retryAt,
+            heldUntil: backlogHeldUntil(current.breaker.retryAt),
             now: closed.changedAt,
           });
         }

@@ -63,22 +63,26 @@ export function memoryDeliveryClaims(
       }
       return released;
     },
-    async defer({ affiliateId, webhookId, until, now }) {
-      let moved = 0;
-      for (const [key, delivery] of state.deliveries) {
+    async defer({ affiliateId, webhookId, until, now, backlogUntil }) {
+      const waiting = [...state.deliveries].filter(([key, delivery]) => {
         const lease = leases.get(key);
-        if (
-          delivery.affiliateId !== affiliateId ||
-          delivery.webhookId !== webhookId ||
-          delivery.status !== 'pending' ||
-          !(delivery.nextAttemptAt! < until) ||
-          (lease && lease.expiresAt > now.getTime())
-        )
-          continue;
-        update(key, { nextAttemptAt: until });
-        moved += 1;
-      }
-      return moved;
+        return (
+          delivery.affiliateId === affiliateId &&
+          delivery.webhookId === webhookId &&
+          delivery.status === 'pending' &&
+          delivery.nextAttemptAt! < (backlogUntil ?? until) &&
+          !(lease && lease.expiresAt > now.getTime())
+        );
+      });
+      waiting.sort(
+        ([, a], [, b]) =>
+          a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
+      const moving = waiting.filter(([, delivery], place) => place === 0 || delivery.nextAttemptAt! < until);
+      moving.forEach(([key], place) => {
+        update(key, { nextAttemptAt: backlogUntil && place > 0 ? backlogUntil : until });
+      });
+      return moving.length;
     },
     async resume({ affiliateId, webhookId, heldUntil, now }) {
       let moved = 0;
