@@ -675,62 +675,62 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
     });
 
     it('defer with `backlogUntil` keeps the first due delivery for `until` and moves the rest past it, once', async () => {
-      await storage.deliveries.insertEvent({ event: event('evt_c12') });
+      await storage.deliveries.insertEvent({ event: event('evt_c40') });
       await storage.deliveries.enqueue({
         deliveries: [
-          delivery('dlv_c12b', 'evt_c12', { webhookId: 'whk_c12', nextAttemptAt: at(60_001) }),
-          delivery('dlv_c12a', 'evt_c12', { webhookId: 'whk_c12', nextAttemptAt: at(60_000) }),
-          delivery('dlv_c12c', 'evt_c12', { webhookId: 'whk_c12', nextAttemptAt: at(60_002) }),
+          delivery('dlv_c40b', 'evt_c40', { webhookId: 'whk_c40', nextAttemptAt: at(60_001) }),
+          delivery('dlv_c40a', 'evt_c40', { webhookId: 'whk_c40', nextAttemptAt: at(60_000) }),
+          delivery('dlv_c40c', 'evt_c40', { webhookId: 'whk_c40', nextAttemptAt: at(60_002) }),
         ],
       });
       const first = await storage.deliveries.defer({
         affiliateId: 'aff_1',
-        webhookId: 'whk_c12',
+        webhookId: 'whk_c40',
         until: at(90_000),
         now: at(61_000),
         backlogUntil: at(1_000_000),
       });
       expect(first).toBe(3);
       const due = async (id: string) =>
-        (await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c12', id }))!.nextAttemptAt;
-      expect(await due('dlv_c12a')).toEqual(at(90_000));
-      expect(await due('dlv_c12b')).toEqual(at(1_000_000));
-      expect(await due('dlv_c12c')).toEqual(at(1_000_000));
+        (await storage.deliveries.get({ affiliateId: 'aff_1', webhookId: 'whk_c40', id }))!.nextAttemptAt;
+      expect(await due('dlv_c40a')).toEqual(at(90_000));
+      expect(await due('dlv_c40b')).toEqual(at(1_000_000));
+      expect(await due('dlv_c40c')).toEqual(at(1_000_000));
       // One more arrives while the breaker is open; the next change moves the kept one and it, not the backlog.
       await storage.deliveries.enqueue({
-        deliveries: [delivery('dlv_c12d', 'evt_c12', { webhookId: 'whk_c12', nextAttemptAt: at(95_000) })],
+        deliveries: [delivery('dlv_c40d', 'evt_c40', { webhookId: 'whk_c40', nextAttemptAt: at(95_000) })],
       });
       const next = await storage.deliveries.defer({
         affiliateId: 'aff_1',
-        webhookId: 'whk_c12',
+        webhookId: 'whk_c40',
         until: at(150_000),
         now: at(96_000),
         backlogUntil: at(1_060_000),
       });
       expect(next).toBe(2);
-      expect(await due('dlv_c12a')).toEqual(at(150_000));
-      expect(await due('dlv_c12d')).toEqual(at(1_060_000));
-      expect(await due('dlv_c12b')).toEqual(at(1_000_000));
+      expect(await due('dlv_c40a')).toEqual(at(150_000));
+      expect(await due('dlv_c40d')).toEqual(at(1_060_000));
+      expect(await due('dlv_c40b')).toEqual(at(1_000_000));
       // A failed probe reopens it sooner than the kept one waits: the kept one comes forward alone.
       const sooner = await storage.deliveries.defer({
         affiliateId: 'aff_1',
-        webhookId: 'whk_c12',
+        webhookId: 'whk_c40',
         until: at(120_000),
         now: at(97_000),
         backlogUntil: at(1_020_000),
       });
       expect(sooner).toBe(1);
-      expect(await due('dlv_c12a')).toEqual(at(120_000));
-      expect(await due('dlv_c12d')).toEqual(at(1_060_000));
+      expect(await due('dlv_c40a')).toEqual(at(120_000));
+      expect(await due('dlv_c40d')).toEqual(at(1_060_000));
       // Closing brings the backlog back at once.
       const back = await storage.deliveries.resume({
         affiliateId: 'aff_1',
-        webhookId: 'whk_c12',
+        webhookId: 'whk_c40',
         heldUntil: at(1_060_000),
         now: at(97_000),
       });
       expect(back).toBe(4);
-      expect(await due('dlv_c12c')).toEqual(at(97_000));
+      expect(await due('dlv_c40c')).toEqual(at(97_000));
     });
 
     it("resume makes a webhook's pending, unheld deliveries due by `heldUntil` due now, and nothing else", async () => {
