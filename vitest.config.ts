@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { sharedProject } from './vitest.shared.js';
 
@@ -23,5 +24,9 @@ export default defineConfig({
     ],
     // PostgreSQL (embedded when none answers), Redis and Chromium for every project: see the file.
     globalSetup: ['./test-support/services.ts'],
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core machine,
+    // which then waits, file after file, on the servers, browsers and child processes the tests
+    // start. At least two files at a time; faults/ keeps its own single worker.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -218,7 +218,8 @@ describe('the packages as npm packs them, installed into a fresh project', () =>
 
   // A host is an ES module or a CommonJS one: each is its own program (importing both builds of
   // one package into a program would declare its globals twice, as it would define them twice).
-  it.each([
+  // Two compilers at once: each writes and checks its own files.
+  it.concurrent.each([
     ['ES module', 'index.ts', 'esm'],
     ['CommonJS', 'index.cts', 'cjs'],
   ] as const)(
