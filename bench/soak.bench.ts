@@ -24,6 +24,9 @@
  * by `application_name`: the host's calls (per order), the workers (per delivery), the API and
  * the pruner. Delivery lag: a healthy receiver's receipt time minus the event's `occurred_at`.
  *
+ * On a server of its own with autovacuum at its defaults (the documented run):
+ * SOAK_MINUTES=10 npx tsx --conditions=@affiliate-commerce/source bench/soak-own-server.ts
+ *
  * Run: SOAK_MINUTES=1 npx tsx --conditions=@affiliate-commerce/source bench/soak.bench.ts
  * (SOAK_MINUTES=10 by default; SOAK_RETENTION_SECONDS, by default a fifth of the run between 30 s
  * and 120 s; on a server with autovacuum off the benchmark vacuums its own schema as autovacuum
@@ -1101,7 +1104,7 @@ function report(input: {
           ? ' (this server turns it off, and SOAK_VACUUM=off: dead rows stay)'
           : ` on this server, so the benchmark vacuums its schema as autovacuum would at the default settings (every ${settings.autovacuum_naptime} s, a table with dead rows over 50 + 20 % of its rows or inserted rows over 1,000 + 20 %, cost delay 2 ms; never analyzing; bench/soak-vacuum.ts); vacuumed: ${input.vacuumed}`
         : ` (naptime ${settings.autovacuum_naptime} s)`
-    }; 1-minute load average at the start ${fmt(input.load0, 1)}. ${minuteRows.length} minute(s) from an empty schema, nothing seeded or analyzed by the benchmark.`,
+    }${process.env.SOAK_SERVER ? `, on a server of the benchmark's own with default settings (\`bench/soak-own-server.ts\`; ${process.env.SOAK_SERVER}, fsync off)` : ''}; 1-minute load average at the start ${fmt(input.load0, 1)}. ${minuteRows.length} minute(s) from an empty schema, nothing seeded or analyzed by the benchmark.`,
     '',
     `The load: ${calibration ? `calibration ${calibrationSeconds} s of ${callers} callers in a closed loop reached ${fmt(calibration.callsPerSecond)} calls/s with the workers keeping up with ${fmt(calibration.keptUp * 100)} % of the healthy deliveries, a capacity of ${fmt(calibration.capacity)} calls/s; ` : ''}the soak calls at ${fmt(rate)} calls/s in an open loop${calibration ? ` (${share * 100} % of it)` : ' (SOAK_RATE)'}, in the mix ${mixText} (order: \`recordOrder\`, paid, a third with a coupon, half from a storefront journey; payment: \`recordPayment\`; emit: \`emit\` order_created; subscription: \`recordSubscription\`; read: \`GET /v2/ecommerceSubscriptions/{id}\`; renewal: \`PUT .../actions/setRenewalDate\`; events: \`GET /v2/events?limit=20\`; coupons: the coupon report; journey: the template view and \`POST /journeys\`). Five affiliates take ${affiliates.map((a) => `${fmt(a.share * 100)} %`).join(', ')} of the calls, with ${affiliates.map((a) => a.hooks.length).join(', ')} webhooks: receivers answer in 5–50 ms, one endpoint 500 a third of the time, one never (time-out ${deliveries.timeoutMs / 1000} s, lease ${deliveries.leaseMs / 1000} s). Two worker processes run \`runWorker\` (batches of ${soakWorkerPacing.batchSize}, ${soakWorkerPacing.concurrency} sends in flight, ${soakWorkerPacing.perEndpoint} per endpoint, pool of 4); the first also runs \`service.deliveries.prune\` every ${fmt(pruneEverySeconds, 1)} s, keeping ${fmt(retentionSeconds)} s of finished deliveries (on a connection of its own).`,
     '',
