@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +81,46 @@ async function deliveries(): Promise<{ name: string; delivery: Delivery; expecte
   ];
 }
 
+/** The receiver's ed25519 key pair: the sender signs v1a with its private half, the receiver holds `whpk_` + its public half. */
+const keyPair = generateKeyPairSync('ed25519');
+const publicKey = `whpk_${Buffer.from(keyPair.publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64')}`;
+
+/** v1a deliveries as core's deliverer signs them with a key and no secret (authentication off). */
+async function v1aDeliveries(): Promise<{ name: string; delivery: Delivery; expected: Answer }[]> {
+  const now = new Date();
+  const event: EventRecord = {
+    eventId: 'evt_runtime_v1a',
+    eventType: 'order_created',
+    affiliateId: 'aff_1',
+    occurredAt: now,
+    data: { order_id: 'ord_1' },
+    patient: { id: 'pat_1', externalId: 'ext_1', marketingConsent: true, isReturning: false },
+  };
+  const body = JSON.stringify(buildV2Payload(event, { attemptAt: now }));
+  const headers = await webhookHeaders({
+    version: 'v2',
+    eventId: event.eventId,
+    secrets: [],
+    timestamp: Math.floor(now.getTime() / 1000),
+    body,
+    keySignatures: async (content) => [
+      { kid: 'whkey_runtime', signature: sign(null, content, keyPair.privateKey).toString('base64') },
+    ],
+  });
+  return [
+    {
+      name: 'a v1a delivery',
+      delivery: { headers, body },
+      expected: { status: 200, body: { verified: true, event: { event_id: 'evt_runtime_v1a' } } },
+    },
+    {
+      name: 'a v1a delivery with a tampered body',
+      delivery: { headers, body: body.replace('"ord_1"', '"ord_2"') },
+      expected: { status: 400, body: { verified: false, code: 'NO_MATCHING_SIGNATURE' } },
+    },
+  ];
+}
+
 function expectAnswers(answers: readonly Answer[], cases: Awaited<ReturnType<typeof deliveries>>): void {
   expect(answers).toHaveLength(cases.length);
   cases.forEach(({ name, expected }, i) => {
@@ -129,6 +170,30 @@ describe('webhook-verify on workerd (Miniflare), the WebCrypto build', () => {
     await workerd?.dispose();
   });
 
+  it('verifies v1a deliveries with the public key alone (api.md: v1a signatures)', async () => {
+    const keyed = await startWorkerd({
+      modules: true,
+      script: bundleText,
+      compatibilityDate: '2026-04-01',
+      bindings: { WEBHOOK_SECRET: secret, WEBHOOK_PUBLIC_KEY: publicKey },
+    });
+    try {
+      const cases = await v1aDeliveries();
+      const answers: Answer[] = [];
+      for (const { delivery } of cases) {
+        const response = await keyed.miniflare.dispatchFetch('https://receiver.example/webhooks', {
+          method: 'POST',
+          headers: delivery.headers,
+          body: delivery.body,
+        });
+        answers.push({ status: response.status, body: (await response.json()) as Answer['body'] });
+      }
+      expectAnswers(answers, cases);
+    } finally {
+      await keyed.dispose();
+    }
+  });
+
   it('5.4 verifies deliveries signed by core and refuses tampered and replayed ones', async () => {
     const cases = await deliveries();
     const answers: Answer[] = [];
@@ -146,8 +211,8 @@ describe('webhook-verify on workerd (Miniflare), the WebCrypto build', () => {
 
 for (const runtime of [bun, deno] satisfies Runtime[]) {
   describe(`webhook-verify on ${runtime.name}`, () => {
-    const callOn = async (workerModule: string) => {
-      const cases = await deliveries();
+    const callOn = async (workerModule: string, keyed = false) => {
+      const cases = keyed ? await v1aDeliveries() : await deliveries();
       const script = await startScript<{ resolved: string; answers: Answer[] }>({
         runtime,
         script: callWorker,
@@ -155,6 +220,7 @@ for (const runtime of [bun, deno] satisfies Runtime[]) {
           WORKER_MODULE: workerModule,
           DELIVERIES: JSON.stringify(cases.map((c) => c.delivery)),
           WEBHOOK_SECRET: secret,
+          ...(keyed ? { WEBHOOK_PUBLIC_KEY: publicKey } : {}),
         },
       });
       await script.stop();
@@ -163,6 +229,16 @@ for (const runtime of [bun, deno] satisfies Runtime[]) {
 
     it('5.4 the WebCrypto build (the Worker bundle) verifies core deliveries, refuses tampered and replayed ones', async () => {
       const { cases, answers } = await callOn(pathToFileURL(bundlePath).href);
+      expectAnswers(answers, cases);
+    });
+
+    it('the WebCrypto build verifies v1a deliveries with the public key alone (api.md: v1a signatures)', async () => {
+      const { cases, answers } = await callOn(pathToFileURL(bundlePath).href, true);
+      expectAnswers(answers, cases);
+    });
+
+    it(`the build ${runtime.name} resolves by itself verifies v1a the same way (api.md: v1a signatures)`, async () => {
+      const { cases, answers } = await callOn(pathToFileURL(verifyWorker).href, true);
       expectAnswers(answers, cases);
     });
 

@@ -98,6 +98,7 @@ function expectedCases(): number {
     signing: unknown[];
     verification: unknown[];
     standard_webhooks: { signing: unknown[]; verification: unknown[] };
+    v1a: { signing: unknown[]; verification: unknown[] };
   };
   const standard = vectors.standard_webhooks;
   // The standard signing cases run twice: as a delivery (X-Webhook-Signature first), and the standard set alone.
@@ -105,7 +106,9 @@ function expectedCases(): number {
     vectors.verification.length +
     vectors.signing.length +
     standard.verification.length +
-    2 * standard.signing.length
+    2 * standard.signing.length +
+    vectors.v1a.verification.length +
+    vectors.v1a.signing.length
   );
 }
 
@@ -156,6 +159,7 @@ async function startReceiver(
   port: number,
   secret: string,
   version?: 'v1',
+  publicKey?: string,
 ): Promise<() => string> {
   const [command, ...args] = recipe.serve?.(port) ?? recipe.command;
   const { WEBHOOK_PAYLOAD_VERSION: _, ...inherited } = process.env;
@@ -166,6 +170,7 @@ async function startReceiver(
       PORT: String(port),
       WEBHOOK_SECRET: secret,
       ...(version ? { WEBHOOK_PAYLOAD_VERSION: version } : {}),
+      ...(publicKey ? { WEBHOOK_PUBLIC_KEY: publicKey } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -312,6 +317,47 @@ for (const recipe of recipes) {
         new RegExp(`verified ${v1}\\b.*\\(x-webhook-signature\\)`),
         `verified delivery of ${v1}`,
       );
+    });
+
+    it('its server verifies a real v1a delivery of the demo with the public key alone, and refuses a tampered body (api.md: v1a signatures)', async () => {
+      expect(missing, toolchain).toEqual([]);
+      const port = await freePort();
+      const created = await api<{ id: string }>('POST', '/v2/webhooks', 'demo_super_admin', {
+        name: `${recipe.title} v1a recipe`,
+        url: `http://127.0.0.1:${port}/webhooks`,
+        authentication: false,
+      });
+      expect(created.status, created.text).toBe(201);
+      const keyed = await api<{ signingKeys: { publicKey: string }[] }>(
+        'POST',
+        `/v2/webhooks/${created.data.id}/actions/rotateSigningKey`,
+        'demo_super_admin',
+      );
+      expect(keyed.status, keyed.text).toBe(200);
+      const output = await startReceiver(recipe, port, '', undefined, keyed.data.signingKeys[0]!.publicKey);
+      const sent = await api<{ eventId: string }>(
+        'POST',
+        `/v2/webhooks/${created.data.id}/actions/sendExample`,
+        'demo_super_admin',
+        { eventType: 'order_created' },
+      );
+      expect(sent.status, sent.text).toBe(202);
+      await waitFor(output, new RegExp(`verified ${sent.data.eventId}\\b.*\\(v1a\\)`), 'the v1a delivery');
+      // A body changed after signing, and a delivery signed with a secret instead of the key.
+      const tampered = await post(
+        port,
+        {
+          'webhook-id': 'evt_x',
+          'webhook-timestamp': `${Math.floor(Date.now() / 1000)}`,
+          'webhook-signature': `v1a,${Buffer.alloc(64, 1).toString('base64')}`,
+        },
+        '{}',
+      );
+      expect(tampered.status).toBe(400);
+      await waitFor(output, /refused: NO_MATCHING_SIGNATURE/, 'refusal of a signature of another key');
+      const hmacOnly = signedDelivery(`whsec_${Buffer.alloc(33, 7).toString('base64')}`, 'evt_hmac');
+      expect((await post(port, hmacOnly.headers, hmacOnly.body)).status).toBe(400);
+      await waitFor(output, /refused: MALFORMED_SIGNATURE/, 'refusal of a delivery without v1a');
     });
 
     it('its server takes the payload version from its configuration and binds webhook-id and webhook-timestamp', async () => {

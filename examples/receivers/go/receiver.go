@@ -1,11 +1,13 @@
 // Command receiver verifies affiliate-commerce webhooks with Go's standard library alone.
 //
 //	WEBHOOK_SECRET=whsec_... PORT=8000 go run .   # receive deliveries
+//	WEBHOOK_PUBLIC_KEY=whpk_... PORT=8000 go run . # verify v1a (ed25519) instead
 //	WEBHOOK_PAYLOAD_VERSION=v1 ...                 # a webhook still on v1 payloads
 //	go run . vectors test-vectors.json             # check the published test vectors
 package main
 
 import (
+	"crypto/ed25519"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -209,13 +211,58 @@ func verifyDelivery(
 	return "standard-webhooks", verify(secrets, headers, body, now, tolerance)
 }
 
-func receive(secrets []string, version int) http.HandlerFunc {
+// verifyV1a checks Standard Webhooks v1a (ed25519): webhook-signature "v1a,<base64> [...]" over
+// "<webhook-id>.<webhook-timestamp>.<body>", with the webhook's public key ("whpk_...", as its
+// record shows it), or the new and the old one during a key rotation. A public key cannot sign,
+// so holding it lets nobody forge a delivery.
+func verifyV1a(
+	publicKeys []string, headers http.Header, body []byte, now time.Time, tolerance time.Duration,
+) error {
+	entries := strings.Fields(headers.Get("Webhook-Signature"))
+	if len(entries) == 0 {
+		return fail("MISSING_SIGNATURE")
+	}
+	msgID := strings.TrimSpace(headers.Get("Webhook-Id"))
+	timestamp := strings.TrimSpace(headers.Get("Webhook-Timestamp"))
+	var signatures [][]byte
+	for _, entry := range entries {
+		if version, value, _ := strings.Cut(entry, ","); version == "v1a" {
+			signature := canonicalBase64(value)
+			if len(signature) != ed25519.SignatureSize {
+				return fail("MALFORMED_SIGNATURE")
+			}
+			signatures = append(signatures, signature)
+		}
+	}
+	if msgID == "" || len(signatures) == 0 {
+		return fail("MALFORMED_SIGNATURE")
+	}
+	if err := checkTimestamp(timestamp, now, tolerance); err != nil {
+		return err
+	}
+	signed := []byte(msgID + "." + timestamp + "." + string(body))
+	for _, publicKey := range publicKeys {
+		key := canonicalBase64(strings.TrimPrefix(strings.TrimSpace(publicKey), "whpk_"))
+		for _, signature := range signatures {
+			if len(key) == ed25519.PublicKeySize && ed25519.Verify(key, signed, signature) {
+				return nil
+			}
+		}
+	}
+	return fail("NO_MATCHING_SIGNATURE")
+}
+
+func receive(secrets, publicKeys []string, version int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		// The raw bytes: the signature is over them, not over JSON parsed and serialized again.
 		body, err := io.ReadAll(r.Body)
 		if err == nil {
-			var scheme string
-			scheme, err = verifyDelivery(secrets, r.Header, body, version, time.Now(), Tolerance)
+			scheme := "v1a"
+			if len(publicKeys) > 0 {
+				err = verifyV1a(publicKeys, r.Header, body, time.Now(), Tolerance)
+			} else {
+				scheme, err = verifyDelivery(secrets, r.Header, body, version, time.Now(), Tolerance)
+			}
 			if err == nil {
 				var event struct {
 					EventID   string `json:"event_id"`
@@ -247,6 +294,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// WEBHOOK_PUBLIC_KEY (whpk_...): verify v1a with the webhook's public key; during a key rotation
+	// WEBHOOK_PUBLIC_KEY_PREVIOUS holds the old one. Else the secret's HMAC signatures.
+	var publicKeys []string
+	for _, name := range []string{"WEBHOOK_PUBLIC_KEY", "WEBHOOK_PUBLIC_KEY_PREVIOUS"} {
+		if key := os.Getenv(name); key != "" {
+			publicKeys = append(publicKeys, key)
+		}
+	}
 	// During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
 	secrets := []string{os.Getenv("WEBHOOK_SECRET")}
 	if previous := os.Getenv("WEBHOOK_SECRET_PREVIOUS"); previous != "" {
@@ -259,7 +314,7 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("receiving webhooks on http://%s/\n", listener.Addr())
-	fmt.Fprintln(os.Stderr, http.Serve(listener, receive(secrets, version)))
+	fmt.Fprintln(os.Stderr, http.Serve(listener, receive(secrets, publicKeys, version)))
 	os.Exit(1)
 }
 
@@ -267,6 +322,8 @@ type vectorCase struct {
 	Name, Body, Expect, Scheme string
 	Version                    int
 	Secrets                    []string
+	PublicKeys                 []string `json:"public_keys"`
+	Keys                       []string
 	Header                     *string
 	Headers                    map[string]string
 	Now, Timestamp             *int64
@@ -278,6 +335,13 @@ func runVectors(path string) int {
 	var vectors struct {
 		Signing, Verification []vectorCase
 		Standard              struct{ Signing, Verification []vectorCase } `json:"standard_webhooks"`
+		V1a                   struct {
+			Keys map[string]struct {
+				Kid       string
+				PublicKey string `json:"public_key"`
+			}
+			Signing, Verification []vectorCase
+		}
 	}
 	if data, err := os.ReadFile(path); err != nil || json.Unmarshal(data, &vectors) != nil {
 		fmt.Println("cannot read", path)
@@ -288,6 +352,21 @@ func runVectors(path string) int {
 	signing := map[string][]vectorCase{
 		"":                  append(append([]vectorCase{}, vectors.Signing...), vectors.Standard.Signing...),
 		"standard-webhooks": vectors.Standard.Signing,
+	}
+	for _, c := range vectors.V1a.Verification {
+		c.Scheme = "v1a"
+		cases = append(cases, c)
+	}
+	for _, c := range vectors.V1a.Signing {
+		c.Scheme, c.Expect, c.Now = "v1a", "valid", c.Timestamp
+		for _, kid := range c.Keys {
+			for _, key := range vectors.V1a.Keys {
+				if key.Kid == kid {
+					c.PublicKeys = append(c.PublicKeys, key.PublicKey)
+				}
+			}
+		}
+		cases = append(cases, c)
 	}
 	for scheme, signed := range signing {
 		for _, c := range signed {
@@ -317,6 +396,8 @@ func runVectors(path string) int {
 		var err error
 		body := []byte(c.Body)
 		switch c.Scheme {
+		case "v1a":
+			err = verifyV1a(c.PublicKeys, headers, body, now, tolerance)
 		case "standard-webhooks":
 			err = verify(c.Secrets, headers, body, now, tolerance)
 		case "affiliate-commerce":

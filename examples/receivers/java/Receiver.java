@@ -1,6 +1,7 @@
 // Verify affiliate-commerce webhooks in Java with the JDK alone (17 or later).
 //
 //   WEBHOOK_SECRET=whsec_... PORT=8000 java Receiver.java   # receive deliveries
+//   WEBHOOK_PUBLIC_KEY=whpk_... PORT=8000 java Receiver.java # verify v1a (ed25519) instead
 //   WEBHOOK_PAYLOAD_VERSION=v1 ...                           # a webhook still on v1 payloads
 //   java Receiver.java vectors test-vectors.json             # check the published test vectors
 
@@ -11,7 +12,10 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.MessageDigest;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -198,11 +202,63 @@ public final class Receiver {
         return "standard-webhooks";
     }
 
+    /** The DER prefix of an ed25519 public key (SubjectPublicKeyInfo, RFC 8410), before its 32 bytes. */
+    private static final byte[] ED25519_SPKI = java.util.HexFormat.of().parseHex("302a300506032b6570032100");
+
+    /**
+     * Standard Webhooks v1a (ed25519, in the JDK since 15): {@code webhook-signature: v1a,<base64> [...]} over
+     * {@code <webhook-id>.<webhook-timestamp>.<body>}, with the webhook's public key ({@code whpk_...}, as its
+     * record shows it), or the new and the old one during a key rotation. A public key cannot sign, so holding
+     * it lets nobody forge a delivery.
+     */
+    public static void verifyV1a(List<String> publicKeys, Map<String, String> headers, byte[] body, Long now,
+            long tolerance) throws VerificationError {
+        Map<String, String> named = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        named.putAll(headers);
+        String header = named.getOrDefault("webhook-signature", "").strip();
+        if (header.isEmpty()) throw new VerificationError("MISSING_SIGNATURE");
+        String msgId = named.getOrDefault("webhook-id", "").strip();
+        String timestamp = named.getOrDefault("webhook-timestamp", "").strip();
+        List<byte[]> signatures = new ArrayList<>();
+        for (String entry : header.split("\\s+")) {
+            if (!entry.startsWith("v1a,")) continue;
+            byte[] signature = canonicalBase64(entry.substring(4));
+            if (signature == null || signature.length != 64) throw new VerificationError("MALFORMED_SIGNATURE");
+            signatures.add(signature);
+        }
+        if (msgId.isEmpty() || signatures.isEmpty()) throw new VerificationError("MALFORMED_SIGNATURE");
+        checkTimestamp(timestamp, now, tolerance);
+        byte[] prefix = (msgId + "." + timestamp + ".").getBytes(UTF_8);
+        for (String publicKey : publicKeys) {
+            byte[] raw = canonicalBase64(publicKey.strip().replaceFirst("^whpk_", ""));
+            if (raw == null || raw.length != 32) continue;
+            byte[] der = Arrays.copyOf(ED25519_SPKI, ED25519_SPKI.length + 32);
+            System.arraycopy(raw, 0, der, ED25519_SPKI.length, 32);
+            for (byte[] signature : signatures) {
+                try {
+                    Signature verifier = Signature.getInstance("Ed25519");
+                    verifier.initVerify(KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(der)));
+                    verifier.update(prefix);
+                    verifier.update(body);
+                    if (verifier.verify(signature)) return;
+                } catch (GeneralSecurityException invalid) {
+                    // a key or signature the JDK refuses matches nothing
+                }
+            }
+        }
+        throw new VerificationError("NO_MATCHING_SIGNATURE");
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length == 2 && args[0].equals("vectors")) System.exit(runVectors(Path.of(args[1])));
         // During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
         List<String> secrets = Stream.of(System.getenv("WEBHOOK_SECRET"), System.getenv("WEBHOOK_SECRET_PREVIOUS"))
                 .filter(secret -> secret != null && !secret.isBlank())
+                .toList();
+        // WEBHOOK_PUBLIC_KEY (whpk_...): verify v1a with the webhook's public key; during a key rotation
+        // WEBHOOK_PUBLIC_KEY_PREVIOUS holds the old one. Else the secret's HMAC signatures.
+        List<String> publicKeys = Stream.of(System.getenv("WEBHOOK_PUBLIC_KEY"), System.getenv("WEBHOOK_PUBLIC_KEY_PREVIOUS"))
+                .filter(key -> key != null && !key.isBlank())
                 .toList();
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8000"));
         // The webhook's payload version is yours to state, never the request's: v2 unless set to v1.
@@ -219,7 +275,9 @@ public final class Receiver {
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.get(0)));
             int status = 204;
             try {
-                String scheme = verifyDelivery(secrets, headers, body, version, null, TOLERANCE);
+                String scheme = "v1a";
+                if (publicKeys.isEmpty()) scheme = verifyDelivery(secrets, headers, body, version, null, TOLERANCE);
+                else verifyV1a(publicKeys, headers, body, null, TOLERANCE);
                 // Parse the verified body with your JSON library from here on.
                 System.out.println("verified " + eventId(body) + " (" + scheme + ")");
             } catch (VerificationError error) {
@@ -246,6 +304,17 @@ public final class Receiver {
         for (String scheme : Arrays.asList(null, "standard-webhooks")) {
             for (var c : objects(standard.get("signing"))) cases.add(new Case(valid(c), scheme));
         }
+        var v1a = (Map<String, Object>) vectors.get("v1a");
+        var publicKeys = new LinkedHashMap<Object, Object>();
+        for (var key : ((Map<String, Map<String, Object>>) v1a.get("keys")).values()) {
+            publicKeys.put(key.get("kid"), key.get("public_key"));
+        }
+        for (var c : objects(v1a.get("verification"))) cases.add(new Case(c, "v1a"));
+        for (var c : objects(v1a.get("signing"))) {
+            var signed = valid(c);
+            signed.put("public_keys", ((List<Object>) c.get("keys")).stream().map(publicKeys::get).toList());
+            cases.add(new Case(signed, "v1a"));
+        }
         int failed = 0;
         for (Case each : cases) {
             var c = each.vector();
@@ -261,6 +330,7 @@ public final class Receiver {
             String outcome = "valid";
             try {
                 switch (scheme) {
+                    case "v1a" -> verifyV1a((List<String>) c.get("public_keys"), headers, body, now, tolerance);
                     case "standard-webhooks" -> verify(secrets, headers, body, now, tolerance);
                     case "affiliate-commerce" -> verifyBound(secrets, headers, body, now, tolerance);
                     // As the server does, with the case's version as the configured one.
@@ -285,7 +355,7 @@ public final class Receiver {
     }
 
     private static Map<String, Object> valid(Map<String, Object> signing) {
-        var c = new LinkedHashMap<>(signing);
+        var c = new LinkedHashMap<String, Object>(signing);
         c.put("expect", "valid");
         c.put("now", signing.get("timestamp"));
         return c;

@@ -3,6 +3,7 @@
 // Verify affiliate-commerce webhooks in PHP with no dependency.
 //
 //   WEBHOOK_SECRET=whsec_... php -S 127.0.0.1:8000 receiver.php   # receive deliveries
+//   WEBHOOK_PUBLIC_KEY=whpk_... php -S ...                          # verify v1a (ed25519) instead
 //   WEBHOOK_PAYLOAD_VERSION=v1 ...                                  # a webhook still on v1 payloads
 //   php receiver.php vectors test-vectors.json                      # check the published test vectors
 
@@ -203,6 +204,49 @@ function verify_delivery(
     return 'standard-webhooks';
 }
 
+/**
+ * Standard Webhooks v1a (ed25519): webhook-signature "v1a,<base64> [...]" over
+ * "<webhook-id>.<webhook-timestamp>.<body>", with the webhook's public key ("whpk_...", as its
+ * record shows it), or the new and the old one during a key rotation. A public key cannot sign,
+ * so holding it lets nobody forge a delivery. Needs the sodium extension (bundled since PHP 7.2).
+ */
+function verify_v1a(
+    string|array $publicKeys,
+    array $headers,
+    string $body,
+    ?int $now = null,
+    int $tolerance = TOLERANCE,
+): void {
+    $headers = array_change_key_case(array_map('trim', $headers));
+    $entries = preg_split('/\s+/', $headers['webhook-signature'] ?? '', -1, PREG_SPLIT_NO_EMPTY);
+    if (!$entries) {
+        throw new VerificationError('MISSING_SIGNATURE');
+    }
+    $msgId = $headers['webhook-id'] ?? '';
+    $timestamp = $headers['webhook-timestamp'] ?? '';
+    $signatures = [];
+    foreach ($entries as $entry) {
+        if (str_starts_with($entry, 'v1a,')) {
+            $signatures[] = canonical_base64(substr($entry, 4));
+        }
+    }
+    $wellFormed = array_filter($signatures, fn ($s) => $s !== null && strlen($s) === SODIUM_CRYPTO_SIGN_BYTES);
+    if ($msgId === '' || !$signatures || count($wellFormed) !== count($signatures)) {
+        throw new VerificationError('MALFORMED_SIGNATURE');
+    }
+    check_timestamp($timestamp, $now, $tolerance);
+    foreach ((array) $publicKeys as $publicKey) {
+        $key = canonical_base64(preg_replace('/^whpk_/', '', trim($publicKey)));
+        foreach ($signatures as $signature) {
+            if ($key !== null && strlen($key) === SODIUM_CRYPTO_SIGN_PUBLICKEYBYTES
+                && sodium_crypto_sign_verify_detached($signature, "$msgId.$timestamp.$body", $key)) {
+                return;
+            }
+        }
+    }
+    throw new VerificationError('NO_MATCHING_SIGNATURE');
+}
+
 /** Runs every verification case of test-vectors.json; the signing cases must verify too. */
 function run_vectors(string $path): int
 {
@@ -224,14 +268,23 @@ function run_vectors(string $path): int
             $cases[] = [$valid($c), $scheme];
         }
     }
+    $public = array_column($vectors['v1a']['keys'], 'public_key', 'kid');
+    foreach ($vectors['v1a']['verification'] as $c) {
+        $cases[] = [$c, 'v1a'];
+    }
+    foreach ($vectors['v1a']['signing'] as $c) {
+        $keys = array_map(fn ($kid) => $public[$kid], $c['keys']);
+        $cases[] = [['public_keys' => $keys] + $valid($c), 'v1a'];
+    }
     $failed = 0;
     foreach ($cases as [$c, $scheme]) {
         $headers = $c['headers'] ?? ['x-webhook-signature' => $c['header']];
         $headers = array_filter($headers, fn ($value) => $value !== null);
-        [$secrets, $body, $now] = [$c['secrets'], $c['body'], $c['now'] ?? null];
+        [$secrets, $body, $now] = [$c['secrets'] ?? [], $c['body'], $c['now'] ?? null];
         $tolerance = $c['tolerance_seconds'] ?? TOLERANCE;
         try {
             match ($scheme) {
+                'v1a' => verify_v1a($c['public_keys'], $headers, $body, $now, $tolerance),
                 'standard-webhooks' => verify($secrets, $headers, $body, $now, $tolerance),
                 'affiliate-commerce' => verify_bound($secrets, $headers, $body, $now, $tolerance),
                 // As the server does, with the case's version as the configured one.
@@ -262,8 +315,16 @@ if (PHP_SAPI === 'cli-server') {
         http_response_code(500);
         return;
     }
+    // WEBHOOK_PUBLIC_KEY (whpk_...): verify v1a with the webhook's public key; during a key
+    // rotation WEBHOOK_PUBLIC_KEY_PREVIOUS holds the old one. Else the secret's HMAC signatures.
+    $publicKeys = array_values(array_filter([getenv('WEBHOOK_PUBLIC_KEY'), getenv('WEBHOOK_PUBLIC_KEY_PREVIOUS')]));
     try {
-        $scheme = verify_delivery($secrets, getallheaders(), $body, $version);
+        if ($publicKeys) {
+            verify_v1a($publicKeys, getallheaders(), $body);
+            $scheme = 'v1a';
+        } else {
+            $scheme = verify_delivery($secrets, getallheaders(), $body, $version);
+        }
         $event = json_decode($body, true, flags: JSON_THROW_ON_ERROR);
         $line = "verified {$event['event_id']} {$event['event_type']} ($scheme)";
         http_response_code(204);

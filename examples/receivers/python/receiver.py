@@ -1,6 +1,7 @@
 """Verify affiliate-commerce webhooks in Python with the standard library alone.
 
     WEBHOOK_SECRET=whsec_... PORT=8000 python3 receiver.py   # receive deliveries
+    WEBHOOK_PUBLIC_KEY=whpk_... PORT=8000 python3 receiver.py # verify v1a (ed25519) instead
     WEBHOOK_PAYLOAD_VERSION=v1 ...                            # a webhook still on v1 payloads
     python3 receiver.py vectors test-vectors.json             # check the published test vectors
 """
@@ -146,15 +147,93 @@ def verify_delivery(secrets, headers, body, version=2, now=None, tolerance=TOLER
     return "standard-webhooks"
 
 
+# ed25519 verification, the reference code of RFC 8032 section 6: the standard library has no
+# ed25519. It handles public values only, so it need not run in constant time. With the
+# `cryptography` package (pip, or Debian's python3-cryptography),
+# Ed25519PublicKey.from_public_bytes(key).verify(signature, signed) does the same.
+_P = 2**255 - 19
+_D = -121665 * pow(121666, _P - 2, _P) % _P
+_Q = 2**252 + 27742317777372353535851937790883648493
+_SQRT_M1 = pow(2, (_P - 1) // 4, _P)
+
+
+def _add(a, b):
+    e, f = (a[1] - a[0]) * (b[1] - b[0]) % _P, (a[1] + a[0]) * (b[1] + b[0]) % _P
+    g, h = 2 * a[3] * b[3] * _D % _P, 2 * a[2] * b[2] % _P
+    return ((f - e) * (h - g), (h + g) * (f + e), (h - g) * (h + g), (f - e) * (f + e))
+
+
+def _mul(scalar, point):
+    result = (0, 1, 1, 0)
+    while scalar:
+        if scalar & 1:
+            result = _add(result, point)
+        point, scalar = _add(point, point), scalar >> 1
+    return result
+
+
+def _decompress(data):
+    y = int.from_bytes(data, "little")
+    sign, y = y >> 255, y & ((1 << 255) - 1)
+    if y >= _P:
+        return None
+    x2 = (y * y - 1) * pow(_D * y * y + 1, _P - 2, _P) % _P
+    x = pow(x2, (_P + 3) // 8, _P)
+    if (x * x - x2) % _P:
+        x = x * _SQRT_M1 % _P
+    if (x * x - x2) % _P or (x == 0 and sign):
+        return None
+    x = _P - x if (x & 1) != sign else x
+    return (x, y, 1, x * y % _P)
+
+
+_G = _decompress((4 * pow(5, _P - 2, _P) % _P).to_bytes(32, "little"))
+
+
+def _ed25519_verify(public, signed, signature):
+    a, r, s = _decompress(public), _decompress(signature[:32]), int.from_bytes(signature[32:], "little")
+    if a is None or r is None or s >= _Q:
+        return False
+    h = int.from_bytes(hashlib.sha512(signature[:32] + public + signed).digest(), "little") % _Q
+    left, right = _mul(s, _G), _add(r, _mul(h, a))
+    return (left[0] * right[2] - right[0] * left[2]) % _P == 0 and (left[1] * right[2] - right[1] * left[2]) % _P == 0
+
+
+def verify_v1a(public_keys, headers, body, now=None, tolerance=TOLERANCE):
+    """Standard Webhooks `v1a` (ed25519): `webhook-signature: v1a,<base64> [...]` over
+    `<webhook-id>.<webhook-timestamp>.<body>`, checked with the webhook's public key (`whpk_...`, as
+    its record shows it), or a list during a key rotation. A public key cannot sign, so holding it
+    lets nobody forge a delivery."""
+    headers = {name.lower(): value.strip() for name, value in headers.items()}
+    header = headers.get("webhook-signature", "")
+    if not header:
+        raise VerificationError("MISSING_SIGNATURE")
+    msg_id, timestamp = headers.get("webhook-id", ""), headers.get("webhook-timestamp", "")
+    signatures = [_canonical_base64(entry[4:]) for entry in header.split() if entry.startswith("v1a,")]
+    if not msg_id or not signatures or any(s is None or len(s) != 64 for s in signatures):
+        raise VerificationError("MALFORMED_SIGNATURE")
+    _check_timestamp(timestamp, now, tolerance)
+    public_keys = [public_keys] if isinstance(public_keys, str) else public_keys
+    keys = [_canonical_base64(key.strip().removeprefix("whpk_")) for key in public_keys]
+    signed = f"{msg_id}.{timestamp}.".encode() + body
+    if not any(key and len(key) == 32 and _ed25519_verify(key, signed, s) for key in keys for s in signatures):
+        raise VerificationError("NO_MATCHING_SIGNATURE")
+
+
 class Receiver(BaseHTTPRequestHandler):
     secrets = []
+    public_keys = []
     version = 2
 
     def do_POST(self):
         # The raw bytes: the signature is over them, not over JSON parsed and serialized again.
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         try:
-            scheme = verify_delivery(self.secrets, self.headers, body, self.version)
+            if self.public_keys:
+                verify_v1a(self.public_keys, self.headers, body)
+                scheme = "v1a"
+            else:
+                scheme = verify_delivery(self.secrets, self.headers, body, self.version)
         except VerificationError as error:
             print(f"refused: {error.code}", flush=True)
             self.send_response(400)
@@ -178,14 +257,20 @@ def run_vectors(path):
     signing = [(case, None) for case in vectors["signing"]]
     signing += [(case, scheme) for scheme in (None, "standard-webhooks") for case in standard["signing"]]
     cases += [(dict(case, expect="valid", now=case.get("timestamp")), scheme) for case, scheme in signing]
+    v1a = vectors["v1a"]
+    public = {key["kid"]: key["public_key"] for key in v1a["keys"].values()}
+    cases += [(case, "v1a") for case in v1a["verification"]]
+    cases += [(dict(case, expect="valid", now=case["timestamp"], public_keys=[public[kid] for kid in case["keys"]]), "v1a") for case in v1a["signing"]]
     failed = 0
     for case, scheme in cases:
         headers = case.get("headers", {"x-webhook-signature": case.get("header")})
         headers = {name: value for name, value in headers.items() if value is not None}
-        body, secrets = case["body"].encode(), case["secrets"]
+        body, secrets = case["body"].encode(), case.get("secrets")
         times = {"now": case.get("now"), "tolerance": case.get("tolerance_seconds", TOLERANCE)}
         try:
-            if scheme == "standard-webhooks":
+            if scheme == "v1a":
+                verify_v1a(case["public_keys"], headers, body, **times)
+            elif scheme == "standard-webhooks":
                 verify(secrets, headers, body, **times)
             elif scheme == "affiliate-commerce":
                 verify_bound(secrets, headers, body, **times)
@@ -204,9 +289,12 @@ def run_vectors(path):
 if __name__ == "__main__":
     if sys.argv[1:2] == ["vectors"]:
         sys.exit(run_vectors(sys.argv[2]))
+    # WEBHOOK_PUBLIC_KEY (whpk_...): verify v1a with the webhook's public key; during a key
+    # rotation WEBHOOK_PUBLIC_KEY_PREVIOUS holds the old one. Else the secret's HMAC signatures.
+    Receiver.public_keys = [os.environ[name] for name in ("WEBHOOK_PUBLIC_KEY", "WEBHOOK_PUBLIC_KEY_PREVIOUS") if os.environ.get(name)]
     # During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
     previous = os.environ.get("WEBHOOK_SECRET_PREVIOUS")
-    Receiver.secrets = [os.environ["WEBHOOK_SECRET"]] + ([previous] if previous else [])
+    Receiver.secrets = [os.environ.get("WEBHOOK_SECRET", "")] + ([previous] if previous else [])
     # The webhook's payload version is yours to state, never the request's: v2 unless set to v1.
     payload_version = os.environ.get("WEBHOOK_PAYLOAD_VERSION", "v2")
     if payload_version not in ("v1", "v2"):

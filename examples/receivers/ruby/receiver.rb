@@ -1,6 +1,7 @@
 # Verify affiliate-commerce webhooks in Ruby with the standard library alone.
 #
 #   WEBHOOK_SECRET=whsec_... PORT=8000 ruby receiver.rb   # receive deliveries
+#   WEBHOOK_PUBLIC_KEY=whpk_... PORT=8000 ruby receiver.rb # verify v1a (ed25519) instead
 #   WEBHOOK_PAYLOAD_VERSION=v1 ...                         # a webhook still on v1 payloads
 #   ruby receiver.rb vectors test-vectors.json             # check the published test vectors
 require "json"
@@ -122,9 +123,33 @@ module WebhookReceiver
     "standard-webhooks"
   end
 
+  # The DER prefix of an ed25519 public key (SubjectPublicKeyInfo, RFC 8410), before its 32 bytes.
+  ED25519_SPKI = ["302a300506032b6570032100"].pack("H*")
+
+  # Standard Webhooks v1a (ed25519): webhook-signature "v1a,<base64> [...]" over
+  # "<webhook-id>.<webhook-timestamp>.<body>", with the webhook's public key ("whpk_...", as its
+  # record shows it), or the new and the old one during a key rotation. A public key cannot sign,
+  # so holding it lets nobody forge a delivery. OpenSSL 1.1.1 or later.
+  def verify_v1a(public_keys, headers, body, now: nil, tolerance: TOLERANCE)
+    headers = headers.to_h { |name, value| [name.downcase, value.to_s.strip] }
+    entries = headers.fetch("webhook-signature", "").split
+    raise VerificationError, "MISSING_SIGNATURE" if entries.empty?
+    msg_id, timestamp = headers.values_at("webhook-id", "webhook-timestamp").map(&:to_s)
+    signatures = entries.select { |entry| entry.start_with?("v1a,") }.map { |entry| canonical_base64(entry[4..]) }
+    if msg_id.empty? || signatures.empty? || signatures.any? { |signature| signature&.bytesize != 64 }
+      raise VerificationError, "MALFORMED_SIGNATURE"
+    end
+    check_timestamp(timestamp, now, tolerance)
+    signed = "#{msg_id}.#{timestamp}.".b + body.b
+    keys = Array(public_keys).filter_map { |key| canonical_base64(key.strip.delete_prefix("whpk_")) }
+    keys = keys.select { |key| key.bytesize == 32 }.map { |key| OpenSSL::PKey.read(ED25519_SPKI + key) }
+    return if keys.product(signatures).any? { |key, signature| key.verify(nil, signature, signed) }
+    raise VerificationError, "NO_MATCHING_SIGNATURE"
+  end
+
   # A minimal HTTP/1.1 server (Ruby 3 ships no HTTP server): one request per connection, bodies
   # with Content-Length. Behind Rack, read request.body.read instead.
-  def serve(secrets, port, version)
+  def serve(secrets, port, version, public_keys = [])
     server = TCPServer.new("127.0.0.1", port)
     puts "receiving webhooks on http://127.0.0.1:#{server.addr[1]}/"
     loop do
@@ -138,7 +163,12 @@ module WebhookReceiver
       # The raw bytes: the signature is over them, not over JSON parsed and serialized again.
       body = client.read(headers["content-length"].to_i)
       status = begin
-        scheme = verify_delivery(secrets, headers, body, version: version)
+        if public_keys.empty?
+          scheme = verify_delivery(secrets, headers, body, version: version)
+        else
+          verify_v1a(public_keys, headers, body)
+          scheme = "v1a"
+        end
         event = JSON.parse(body)
         puts "verified #{event["event_id"]} #{event["event_type"]} (#{scheme})"
         "204 No Content"
@@ -161,11 +191,18 @@ module WebhookReceiver
     signing = vectors["signing"].map { |c| [c, nil] } +
               [nil, "standard-webhooks"].product(standard["signing"]).map { |scheme, c| [c, scheme] }
     cases += signing.map { |c, scheme| [c.merge("expect" => "valid", "now" => c["timestamp"]), scheme] }
+    v1a = vectors["v1a"]
+    public = v1a["keys"].values.to_h { |key| [key["kid"], key["public_key"]] }
+    cases += v1a["verification"].map { |c| [c, "v1a"] }
+    cases += v1a["signing"].map do |c|
+      [c.merge("expect" => "valid", "now" => c["timestamp"], "public_keys" => public.values_at(*c["keys"])), "v1a"]
+    end
     failed = cases.count do |c, scheme|
       headers = c.fetch("headers") { { "x-webhook-signature" => c["header"] } }.compact
       times = { now: c["now"], tolerance: c.fetch("tolerance_seconds", TOLERANCE) }
       outcome = begin
         case scheme
+        when "v1a" then verify_v1a(c["public_keys"], headers, c["body"], **times)
         when "standard-webhooks" then verify(c["secrets"], headers, c["body"], **times)
         when "affiliate-commerce" then verify_bound(c["secrets"], headers, c["body"], **times)
         # As the server does, with the case's version as the configured one.
@@ -187,9 +224,12 @@ if $PROGRAM_NAME == __FILE__
   $stdout.sync = true
   exit WebhookReceiver.run_vectors(ARGV[1]) if ARGV[0] == "vectors"
   # During a rotation, WEBHOOK_SECRET_PREVIOUS holds the old secret: both are accepted.
-  secrets = [ENV.fetch("WEBHOOK_SECRET"), ENV.fetch("WEBHOOK_SECRET_PREVIOUS", "")].reject(&:empty?)
+  secrets = [ENV.fetch("WEBHOOK_SECRET", ""), ENV.fetch("WEBHOOK_SECRET_PREVIOUS", "")].reject(&:empty?)
+  # WEBHOOK_PUBLIC_KEY (whpk_...): verify v1a with the webhook's public key; during a key rotation
+  # WEBHOOK_PUBLIC_KEY_PREVIOUS holds the old one. Else the secret's HMAC signatures.
+  public_keys = [ENV.fetch("WEBHOOK_PUBLIC_KEY", ""), ENV.fetch("WEBHOOK_PUBLIC_KEY_PREVIOUS", "")].reject(&:empty?)
   # The webhook's payload version is yours to state, never the request's: v2 unless set to v1.
   version = { "v1" => 1, "v2" => 2 }[ENV.fetch("WEBHOOK_PAYLOAD_VERSION", "v2")]
   abort "WEBHOOK_PAYLOAD_VERSION must be v1 or v2" unless version
-  WebhookReceiver.serve(secrets, Integer(ENV.fetch("PORT", "8000")), version)
+  WebhookReceiver.serve(secrets, Integer(ENV.fetch("PORT", "8000")), version, public_keys)
 end

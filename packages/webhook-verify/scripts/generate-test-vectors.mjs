@@ -5,7 +5,7 @@
  *
  * Run: node packages/webhook-verify/scripts/generate-test-vectors.mjs && npx biome format --write packages/webhook-verify/test-vectors.json
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -347,6 +347,102 @@ const stdVerification = [
   ),
 ];
 
+// v1a (Standard Webhooks, ed25519): the signed text `<id>.<t>.<body>`, each signature
+// `v1a,<base64 of 64 bytes>`, the public key `whpk_` + base64 of its 32 raw bytes. ed25519 is
+// deterministic, so fixed seeds give fixed signatures. P1's seed is RFC 8032's test 1.
+const seedKey = (hex) =>
+  createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(hex, 'hex')]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+const keyEntry = (kid, hex) => {
+  const x = createPublicKey(seedKey(hex)).export({ format: 'jwk' }).x;
+  return {
+    kid,
+    seed_hex: hex,
+    public_key: `whpk_${Buffer.from(x, 'base64url').toString('base64')}`,
+    jwk: { kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' },
+  };
+};
+const P1 = keyEntry('whkey_p1', '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60');
+const P2 = keyEntry('whkey_p2', Buffer.from(Array.from({ length: 32 }, (_, i) => i + 1)).toString('hex'));
+const edSign = (key, text) => sign(null, Buffer.from(text, 'utf8'), seedKey(key.seed_hex)).toString('base64');
+const signed = (keys, i, t, b) => ({
+  'webhook-id': i,
+  'webhook-timestamp': `${t}`,
+  'webhook-signature': keys.map((k) => `v1a,${edSign(k, `${i}.${t}.${b}`)}`).join(' '),
+  'x-webhook-key-id': keys.map((k) => k.kid).join(' '),
+});
+const v1aSigning = [
+  { name: 'envelope', keys: [P1], body },
+  { name: 'body with multi-byte UTF-8', keys: [P1], body: unicode },
+  { name: 'empty body', keys: [P1], body: '' },
+  { name: 'rotation overlap: new key first, old second', keys: [P2, P1], body },
+].map((v) => ({
+  name: v.name,
+  keys: v.keys.map((k) => k.kid),
+  id: idOf(v.body),
+  timestamp: T,
+  body: v.body,
+  signed_text: `${idOf(v.body)}.${T}.${v.body}`,
+  headers: signed(v.keys, idOf(v.body), T, v.body),
+}));
+const ah = signed([P1], id, T, body);
+const aSig = ah['webhook-signature'];
+const a = (name, expect, headers, extra = {}) => ({
+  name,
+  public_keys: [P1.public_key],
+  body,
+  headers,
+  now: T,
+  tolerance_seconds: 300,
+  expect,
+  ...extra,
+});
+const v1aVerification = [
+  a('the headers as sent', ok, ah),
+  a('without X-Webhook-Key-Id', ok, { ...ah, 'x-webhook-key-id': undefined }),
+  a('beside the HMAC signatures, as a delivery with both carries them', ok, {
+    'x-webhook-signature': ours,
+    ...ah,
+    'webhook-signature': `${sh['webhook-signature']} ${aSig}`,
+  }),
+  a('rotation header, receiver has only the old key', ok, signed([P2, P1], id, T, body)),
+  a('rotation header, receiver has only the new key', ok, signed([P2, P1], id, T, body), {
+    public_keys: [P2.public_key],
+  }),
+  a('receiver lists both keys, header signed by the new one only', ok, signed([P2], id, T, body), {
+    public_keys: [P1.public_key, P2.public_key],
+  }),
+  a('exactly at the tolerance, in the past', ok, ah, { now: T + 300 }),
+  a('no webhook-signature', 'MISSING_SIGNATURE', { ...ah, 'webhook-signature': undefined }),
+  a('only HMAC entries', 'MALFORMED_SIGNATURE', sh),
+  a('no webhook-id', 'MALFORMED_SIGNATURE', { ...ah, 'webhook-id': undefined }),
+  a('webhook-timestamp with a leading zero', 'MALFORMED_SIGNATURE', { ...ah, 'webhook-timestamp': `0${T}` }),
+  a('v1a value in base64url', 'MALFORMED_SIGNATURE', {
+    ...ah,
+    'webhook-signature': `v1a,${Buffer.from(aSig.slice(4), 'base64').toString('base64url')}`,
+  }),
+  a('v1a value of 63 bytes', 'MALFORMED_SIGNATURE', {
+    ...ah,
+    'webhook-signature': `v1a,${Buffer.from(aSig.slice(4), 'base64').subarray(1).toString('base64')}`,
+  }),
+  a('signed 301 s before now', 'TIMESTAMP_TOO_OLD', ah, { now: T + 301 }),
+  a('signed 301 s after now', 'TIMESTAMP_IN_FUTURE', ah, { now: T - 301 }),
+  a('wrong key', 'NO_MATCHING_SIGNATURE', ah, { public_keys: [P2.public_key] }),
+  a('body changed by one byte', 'NO_MATCHING_SIGNATURE', ah, { body: body.replace('ord_1', 'ord_2') }),
+  a('webhook-id changed, signature kept', 'NO_MATCHING_SIGNATURE', { ...ah, 'webhook-id': `${id}x` }),
+  a('webhook-timestamp changed, signature kept', 'NO_MATCHING_SIGNATURE', {
+    ...ah,
+    'webhook-timestamp': `${T + 1}`,
+  }),
+  a('a v1 HMAC value put in a v1a entry', 'MALFORMED_SIGNATURE', {
+    ...ah,
+    'webhook-signature': `v1a,${stdSig}`,
+  }),
+];
+
 const doc = {
   description: 'Signature test vectors for @affiliate-commerce webhooks, usable from any language.',
   format: {
@@ -381,6 +477,23 @@ const doc = {
     secrets: { K1, K2, K24, K32 },
     signing: stdSigning,
     verification: stdVerification,
+  },
+  v1a: {
+    description:
+      'Asymmetric Standard Webhooks signatures (ed25519), sent in webhook-signature beside or instead of the v1 entries when the webhook has signing keys.',
+    format: {
+      signature:
+        'v1a,<base64 of the 64-byte ed25519 signature>[ ...] separated by spaces, among any v1 entries; ed25519 (RFC 8032) over "<webhook-id>.<webhook-timestamp>.<body>"',
+      public_key:
+        'whpk_ and the standard base64 of the 32 raw bytes (public_keys of a case); the JWK form (keys) is OKP / Ed25519 with x in base64url',
+      key_id:
+        'x-webhook-key-id, when present, lists the kid of each v1a entry in order, to pick a key from the JWKS document',
+      window: 'the tolerance of the HMAC signatures, both ways',
+      headers_in_cases: 'header names in any case; an absent header is not listed',
+    },
+    keys: { P1, P2 },
+    signing: v1aSigning,
+    verification: v1aVerification,
   },
 };
 writeFileSync(

@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 export * from './shared-exports';
+export { verifyWebhookWithPublicKeyAsync } from './web/public-key';
 export { signStandardWebhookAsync, signWebhookAsync, signWebhookV1Async } from './web/sign';
 export {
   safeVerifyWebhookAsync,

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 
+export { verifyWebhookWithPublicKeyAsync } from './node/public-key';
 export {
   signStandardWebhook,
   signStandardWebhookAsync,

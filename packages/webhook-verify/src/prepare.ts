@@ -16,8 +16,8 @@ import { headerText, parseStandardHeaders, standardKey } from './standard';
  */
 type Claims = SignatureHeader & { readonly id?: string; readonly bound?: Prepared['bound'] };
 
-/** One header of a Fetch `Headers` or of a record whose names may be in any case. */
-function headerOf(headers: WebhookHeaders, name: string): SignatureHeaderValue {
+/** @internal One header of a Fetch `Headers` or of a record whose names may be in any case. */
+export function headerOf(headers: WebhookHeaders, name: string): SignatureHeaderValue {
   if (typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name);
   for (const key in headers) {
     if (key.toLowerCase() === name) return (headers as Record<string, SignatureHeaderValue>)[key];

@@ -31,4 +31,12 @@ export type {
   VerifyWebhookV1Options,
   WebhookHeaders,
 } from './options';
+export {
+  type JwksKeySetOptions,
+  jwksKeySet,
+  type VerifyPublicKeyOptions,
+  type WebhookKeySet,
+  type WebhookPublicJwk,
+  type WebhookPublicKey,
+} from './public-key';
 export { isStandardWebhooksSecret, type StandardWebhookHeaders } from './standard';

@@ -134,6 +134,11 @@ async function exchange(request: Request, input: HttpRequest, signal: AbortSigna
 export function fetchHttpClient(): HttpClient {
   return {
     request(input: HttpRequest): Promise<HttpOutcome> {
+      if (input.tls) {
+        // fetch has no way to present a client certificate; sending without one would fail at the receiver anyway.
+        const message = 'a client certificate needs the Node HTTP client (nodeHttpClient)';
+        return Promise.resolve({ ok: false, reason: 'tls_failed', message, latencyMs: 0 });
+      }
       const signal = AbortSignal.timeout(input.timeoutMs);
       const request = buildRequest(input, signal);
       if (request instanceof Request) return exchange(request, input, signal);

@@ -14,7 +14,21 @@ export type HttpFailureReason =
   | 'timeout'
   | 'connect_failed'
   | 'tls_failed'
-  | 'protocol_error';
+  | 'protocol_error'
+  /** The webhook's signer could not sign (`v1a`), so nothing was sent. */
+  | 'signing_failed'
+  /** No bearer token from the webhook's OAuth token endpoint, so nothing was sent. */
+  | 'token_failed';
+
+/** A client certificate presented in TLS (mutual TLS), with the CA certificates that alone are trusted for the server when given. */
+export interface ClientTls {
+  /** PEM: the certificate, and any intermediates after it. */
+  readonly certificate: string;
+  /** PEM: its private key. */
+  readonly privateKey: string;
+  /** PEM: CA certificates to trust for the server instead of the client's usual ones. */
+  readonly ca?: string;
+}
 
 /** One outbound request. The client connects to `pinnedAddress` and never resolves `url`'s host itself. */
 export interface HttpRequest {
@@ -26,6 +40,8 @@ export interface HttpRequest {
   readonly timeoutMs: number;
   /** The checked address to connect to; the URL's hostname still goes in `Host` and TLS SNI. */
   readonly pinnedAddress: ResolvedAddress;
+  /** A client certificate to present (docs/api.md §5.7); only the Node client can. */
+  readonly tls?: ClientTls;
 }
 
 /** An HTTP answer (any status; redirects are answers too, never followed). */

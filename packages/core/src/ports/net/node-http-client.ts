@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { Pool } from 'undici';
 import {
+  type ClientTls,
   type HttpClient,
   type HttpFailureReason,
   type HttpOutcome,
@@ -66,8 +68,8 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
   // One pool per origin and pinned address: a kept-alive connection is reused only for the
   // address it was opened to, which the guard had checked, so reuse never bypasses the SSRF check.
   const pools = new Map<string, Pool>();
-  const poolFor = (url: URL, pinned: ResolvedAddress): Pool => {
-    const key = `${url.origin} ${pinned.address}`;
+  const poolFor = (url: URL, pinned: ResolvedAddress, tls: ClientTls | undefined): Pool => {
+    const key = `${url.origin} ${pinned.address}${tls ? ` ${tlsIdentity(tls)}` : ''}`;
     let pool = pools.get(key);
     if (pool) {
       // Most recently used last, so the first entry is the one to close when there are too many.
@@ -78,6 +80,7 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
         connect: {
           lookup: pinnedLookup(pinned),
           ...(options.ca ? { ca: options.ca as string | string[] } : {}),
+          ...(tls ? { cert: tls.certificate, key: tls.privateKey, ...(tls.ca ? { ca: tls.ca } : {}) } : {}),
         },
       });
       if (pools.size >= maxDestinations) {
@@ -103,10 +106,20 @@ export function nodeHttpClient(options: NodeHttpClientOptions = {}): HttpClient 
           latencyMs: 0,
         });
       }
-      return exchange(poolFor(url, input.pinnedAddress), url, input);
+      return exchange(poolFor(url, input.pinnedAddress, input.tls), url, input);
     },
   };
 }
+
+/** A client certificate's pool key: connections presenting one certificate are never reused for another. */
+const tlsIdentity = (tls: ClientTls): string =>
+  createHash('sha256')
+    .update(tls.certificate)
+    .update('\0')
+    .update(tls.privateKey)
+    .update('\0')
+    .update(tls.ca ?? '')
+    .digest('base64url');
 
 /** Aborts an exchange undici has started; its error is then ignored, the outcome being settled. */
 interface Abortable {
