@@ -19,7 +19,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { TraceState, W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   type DataPoint,
   type Histogram,
@@ -320,6 +320,82 @@ describe('telemetry through @opentelemetry/api', () => {
     expect(logged[1]!.meta.eventId).toMatch(/^evt_/);
     expect(typeof logged[1]!.meta.latencyMs).toBe('number');
     expect(logged[1]!.meta).not.toHaveProperty('traceparent');
+  });
+
+  it('a delivery carries the emitting span as traceparent, with its tracestate (api.md: trace context)', async () => {
+    const svc = service();
+    await webhook(svc);
+    const parent = trace.setSpanContext(ROOT_CONTEXT, {
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      spanId: '00f067aa0ba902b7',
+      traceFlags: 1,
+      traceState: new TraceState('vendor=abc,other=1'),
+    });
+    let emitter: SpanContext | undefined;
+    await trace.getTracer('host').startActiveSpan('host order', {}, parent, async (span) => {
+      emitter = span.spanContext();
+      await order(svc, 'ord_propagated');
+      span.end();
+    });
+    const before = receiver.received.length;
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ succeeded: 1 });
+    const [got] = receiver.received.slice(before);
+    expect(got!.headers.traceparent).toBe(`00-${emitter!.traceId}-${emitter!.spanId}-01`);
+    expect(got!.headers.tracestate).toBe('vendor=abc,other=1');
+    // The message log's detail shows the request as it was sent, trace headers included.
+    const listed = (await (await call(svc, 'GET', '/v2/deliveries')).json()) as {
+      data: { deliveries: { id: string }[] };
+    };
+    const detail = (await (
+      await call(svc, 'GET', `/v2/deliveries/${listed.data.deliveries[0]!.id}`)
+    ).json()) as {
+      data: { request: { headers: Record<string, string> } };
+    };
+    expect(detail.data.request.headers).toMatchObject({
+      traceparent: got!.headers.traceparent,
+      tracestate: 'vendor=abc,other=1',
+    });
+    const [attempt] = spans.getFinishedSpans().filter((span) => span.name === 'webhook.attempt');
+    expect(attempt!.links.map((link) => link.context.spanId)).toEqual([emitter!.spanId]);
+  });
+
+  it('propagateTrace: false sends no trace headers, and the attempt span still links (api.md: trace context)', async () => {
+    const svc = testService({
+      http: nodeHttpClient(),
+      resolver: nodeResolver(),
+      allowPrivateNetworks: true,
+      deliveries: { timeoutMs: 400, propagateTrace: false },
+    });
+    await webhook(svc);
+    await trace.getTracer('host').startActiveSpan('host order', async (span) => {
+      await order(svc, 'ord_private');
+      span.end();
+    });
+    const before = receiver.received.length;
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ succeeded: 1 });
+    const [got] = receiver.received.slice(before);
+    expect(got!.headers).not.toHaveProperty('traceparent');
+    expect(got!.headers).not.toHaveProperty('tracestate');
+    const listed = (await (await call(svc, 'GET', '/v2/deliveries')).json()) as {
+      data: { deliveries: { id: string }[] };
+    };
+    const detail = (await (
+      await call(svc, 'GET', `/v2/deliveries/${listed.data.deliveries[0]!.id}`)
+    ).json()) as {
+      data: { request: { headers: Record<string, string> } };
+    };
+    expect(detail.data.request.headers).not.toHaveProperty('traceparent');
+    const [attempt] = spans.getFinishedSpans().filter((span) => span.name === 'webhook.attempt');
+    expect(attempt!.links).toHaveLength(1);
+  });
+
+  it('an event emitted outside any span: no trace headers on its delivery (api.md: trace context)', async () => {
+    const svc = service();
+    await webhook(svc);
+    await order(svc, 'ord_untraced');
+    const before = receiver.received.length;
+    expect(await svc.deliveries.runDue({ limit: 10 })).toMatchObject({ succeeded: 1 });
+    expect(receiver.received.slice(before)[0]!.headers).not.toHaveProperty('traceparent');
   });
 
   it('an event emitted outside any span: no trace context stored, no link; a refused send logs its error', async () => {

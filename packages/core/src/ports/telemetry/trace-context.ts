@@ -14,6 +14,35 @@ export function currentTraceparent(): string | undefined {
   return `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`;
 }
 
+/** The longest `tracestate` carried: the W3C limit of 512 characters; a longer one is dropped. */
+const maxTracestateLength = 512;
+
+/**
+ * The W3C trace context of the span active now (`traceparent`, and `tracestate` when the span
+ * has one), or undefined outside a valid span. Stored with an emitted event, so its deliveries
+ * carry it to the receiver and their attempt spans link back.
+ */
+export function currentTraceContext(): { traceparent: string; tracestate?: string } | undefined {
+  const traceparent = currentTraceparent();
+  if (!traceparent) return undefined;
+  const tracestate = trace.getSpan(context.active())?.spanContext().traceState?.serialize();
+  return tracestate && tracestate.length <= maxTracestateLength
+    ? { traceparent, tracestate }
+    : { traceparent };
+}
+
+/**
+ * The trace headers a delivery of `event` carries: `traceparent` (when it is a valid one) and
+ * `tracestate` beside it; none when `propagate` is false.
+ */
+export function traceHeaders(
+  event: { readonly traceparent?: string; readonly tracestate?: string },
+  propagate: boolean,
+): Record<string, string> {
+  if (!propagate || !parseTraceparent(event.traceparent)) return {};
+  return { traceparent: event.traceparent!, ...(event.tracestate ? { tracestate: event.tracestate } : {}) };
+}
+
 /** The span context a `traceparent` names, for a span link; undefined when it is not one. */
 export function parseTraceparent(traceparent: string | undefined): SpanContext | undefined {
   const parts = traceparent ? traceparentPattern.exec(traceparent) : null;
