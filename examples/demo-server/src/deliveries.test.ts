@@ -262,6 +262,13 @@ describe('webhook delivery in the demo (npm start, HTTP only)', () => {
       expect.objectContaining({ attempt: 1, succeeded: false, statusCode: 410 }),
     ]);
     expect(receiver.of(journeyId)).toHaveLength(1);
+    // The demo's operations endpoint was sent it too, verified it with its own secret, and logged it.
+    await until(
+      'the operations webhook in the log',
+      () => (demo.log().includes('Operations webhook endpoint.disabled') ? true : undefined),
+      15_000,
+    );
+    expect(demo.log()).not.toContain('Operations webhook refused');
   }, 30_000);
 
   it('exits 0 within 5 s of SIGTERM', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@affiliate-commerce/core';
 import { staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import express, { type Express } from 'express';
+import { demoOperations, demoOperationsPath, demoOperationsSecret } from './demo-operations';
 import { demoPortal } from './demo-portal';
 import { demoProcessor, restoreSandbox } from './demo-processor';
 import { demoReceiver } from './demo-receiver';
@@ -36,7 +37,7 @@ export interface DemoAppOptions {
   readonly deliveries?: DeliveryOptions;
   /** Where the demo storefront page sends its calls; default the page's own origin. */
   readonly storefrontApiBaseUrl?: string;
-  /** Where the demo listens; its receiver webhooks point there. Default `http://localhost:3000`. */
+  /** Where the demo listens; its receiver webhooks and its operations endpoint point there. Default `http://localhost:3000` for the webhooks, and no operations endpoint. */
   readonly baseUrl?: string;
   /** Where the service and its delivery worker log. Default JSON lines on the console. */
   readonly logger?: Logger;
@@ -65,12 +66,21 @@ export function buildDemoApp(options: DemoAppOptions): UnpreparedDemoApp {
   const processor = demoProcessor();
   // The sandbox case system with the demo's two request types; no Atlassian account needed.
   const caseSystem = demoCaseSystem();
+  const logger = options.logger ?? consoleLogger();
+  const operationsSecret = process.env.OPERATIONS_WEBHOOK_SECRET || demoOperationsSecret;
   const service = createService({
     storage: options.storage,
     auth: staticTokenAuth(demoPrincipals),
     clock: systemClock(),
     ids: randomIds(),
-    logger: options.logger ?? consoleLogger(),
+    logger,
+    // Where a host would page someone or tell the affiliate (docs/api.md §11.12), the demo logs.
+    onOperationalEvent: (event) => logger.warn(`Operational event ${event.type}`, { ...event }),
+    // The same events as signed webhooks, to the demo's own operations endpoint below, once the
+    // demo knows where it listens.
+    ...(options.baseUrl
+      ? { operations: { url: `${options.baseUrl}${demoOperationsPath}`, secret: operationsSecret } }
+      : {}),
     rateLimiter: flexibleRateLimiter(),
     processor,
     caseSystem,
@@ -83,6 +93,7 @@ export function buildDemoApp(options: DemoAppOptions): UnpreparedDemoApp {
   app.disable('x-powered-by');
   // Before the API: the receiver reads its own raw bodies.
   app.use(demoReceiver(service));
+  app.use(demoOperations(logger, operationsSecret));
   app.use(createExpressRouter(service));
   app.use(demoPortal());
   app.use(storefrontPages({ apiBaseUrl: options.storefrontApiBaseUrl }));

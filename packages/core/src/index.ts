@@ -53,9 +53,16 @@ export type {
   SupportOptions,
   SupportSettings,
 } from './deps/case-options';
+export type {
+  OperationalEvent,
+  OperationalEventHandler,
+  OperationalEventType,
+} from './deps/operational-events';
+export type { OperationsEndpoint } from './deps/operations-endpoint';
 export { generateSigningSecret, parseSecretKey, type SecretBox } from './deps/secret-box';
 export type { ServiceDeps, ServicePorts, ServiceSettings } from './deps/service-deps';
 export type { WebhookDeps, WebhookServiceOptions } from './deps/webhook-options';
+export type { CreatedSigningKey, WebhookSigner } from './deps/webhook-signer';
 export type { HandleOptions } from './kernel/kernel';
 export type { CommerceEmitInput } from './outbox/commerce-emit';
 export {
@@ -176,6 +183,7 @@ export type { Cadence, Subscription } from './storage/subscription-store';
 export type {
   EndpointDisabledNotice,
   PayloadVersion,
+  RetrySchedule,
   Webhook,
   WebhookDisabledReason,
   WebhookOrdering,
@@ -192,5 +200,5 @@ export type { RunSummary } from './worker/outcome-writer';
 export { type PruneOptions, pruneDefaults } from './worker/prune';
 export type { PruneSchedule } from './worker/prune-schedule';
 export { maxRecoverPerCall, maxRecoverWindowMs, type RecoverInput } from './worker/recover';
-export { retryDelaysMs } from './worker/retry-schedule';
+export { type RetryScheduleSource, retryDelaysMs } from './worker/retry-schedule';
 export { runWorker, type WorkerOptions, type WorkOptions } from './worker/run-worker';

@@ -33,6 +33,7 @@ import { type HostWebhooks, hostWebhooks } from './areas/webhooks/host-webhooks'
 import { AffiliateCommerceError, type DomainError } from './base/errors';
 import { settled } from './base/host-call';
 import { validate } from './base/validate';
+import { type OperationsEndpoint, operationsAffiliateId } from './deps/operations-endpoint';
 import type { ServiceDeps } from './deps/service-deps';
 import { type WebhookServiceOptions, webhookDeps } from './deps/webhook-options';
 import type { AnyRoute } from './http/route';
@@ -51,6 +52,7 @@ import type { HostTransaction, Storage } from './storage/storage';
 import type { Subscription } from './storage/subscription-store';
 import { checkDeliveryOptions, type DeliveryOptions } from './worker/defaults';
 import { checkHealth, type HealthOptions, type HealthReport } from './worker/health';
+import { checkOperationsEndpoint, operationalLog, operationsOutbox } from './worker/operations-outbox';
 import type { RunSummary } from './worker/outcome-writer';
 import { type PruneOptions, pruneDeliveries } from './worker/prune';
 import { type RecoverInput, recoverDeliveries } from './worker/recover';
@@ -90,6 +92,8 @@ export interface ServiceOptions {
   // ---- Configuration -----------------------------------------------------------------------
   /** 32 bytes that encrypt webhook signing secrets at rest; see {@link WebhookServiceOptions.secretKey}. */
   readonly secretKey: WebhookServiceOptions['secretKey'];
+  /** Keeps the ed25519 keys of `v1a` signatures; see {@link WebhookServiceOptions.webhookSigner}. Default: sealed in storage. */
+  readonly webhookSigner?: WebhookServiceOptions['webhookSigner'];
   /** Development only: plain `http:` and private addresses for webhooks. Default false. */
   readonly allowPrivateNetworks?: boolean;
   /** Ports besides 443 that webhook URLs may use. Default none. */
@@ -116,6 +120,18 @@ export interface ServiceOptions {
    * errors are logged and dropped.
    */
   readonly onEndpointDisabled?: ServiceDeps['onEndpointDisabled'];
+  /**
+   * Called with each operational event of the delivery system: an endpoint failing, disabled,
+   * enabled or recovered, a delivery exhausted, a secret rotated or expiring (docs/api.md §11.12). Not awaited;
+   * errors are logged and dropped, so it can never break delivery.
+   */
+  readonly onOperationalEvent?: ServiceDeps['onOperationalEvent'];
+  /**
+   * The host's operations endpoint: each operational event is also POSTed there as a webhook
+   * signed with its own secret, by the delivery worker, retried as deliveries are (docs/api.md
+   * §11.12). A URL or secret it cannot use is a `RangeError`. Default: none.
+   */
+  readonly operations?: OperationsEndpoint;
   /** Prefix every path is served under, e.g. `/api`. */
   readonly basePath?: KernelOptions['basePath'];
   /** Check every JSON answer against its documented schema (tests turn this on). */
@@ -123,7 +139,11 @@ export interface ServiceOptions {
 }
 
 const affiliateInput = z.object({
-  id: z.string().min(1),
+  // The owner of the operations endpoint's events is no affiliate.
+  id: z
+    .string()
+    .min(1)
+    .refine((id) => id !== operationsAffiliateId, 'is reserved'),
   name: z.string().min(1).max(200),
   ecommerceEnabled: z.boolean().default(true),
 });
@@ -327,6 +347,24 @@ function inHostTransaction(deps: ServiceDeps, transaction: HostTransaction): Tra
   };
 }
 
+/** What the message log reads of the delivery options: the retry schedules and trace propagation. */
+function deliveryReadsOf(
+  deliveries: DeliveryOptions | undefined,
+): Pick<ServiceDeps, 'retrySchedules' | 'propagateTrace'> {
+  const { delays, retrySchedules, propagateTrace } = deliveries ?? {};
+  return {
+    ...(propagateTrace === false ? { propagateTrace } : {}),
+    ...(delays || retrySchedules
+      ? {
+          retrySchedules: {
+            ...(delays ? { delays } : {}),
+            ...(retrySchedules ? { byEventType: retrySchedules } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 /**
  * Builds the service from its ports.
  *
@@ -359,9 +397,11 @@ export function createService(options: ServiceOptions): Service {
     allowedPorts,
     http,
     resolver,
+    webhookSigner,
     deliveries,
     support,
     cases = support,
+    operations,
     ...ports
   } = options;
   const webhooks = webhookDeps({
@@ -369,14 +409,21 @@ export function createService(options: ServiceOptions): Service {
     allowPrivateNetworks,
     http,
     resolver,
+    ...(webhookSigner === undefined ? {} : { webhookSigner }),
     ...(allowedPorts === undefined ? {} : { allowedPorts }),
   });
   checkDeliveryOptions(deliveries);
+  const operationsUrl = operations && checkOperationsEndpoint(operations, webhooks);
   const deps: ServiceDeps = {
     logger: silentLogger(),
     ...ports,
     ...webhooks,
     ...(cases === undefined ? {} : { cases }),
+    ...deliveryReadsOf(deliveries),
+    operationalLog: operationalLog(() => deps),
+    ...(operations && operationsUrl
+      ? { operationsOutbox: operationsOutbox(() => deps, { ...operations, url: operationsUrl }) }
+      : {}),
   };
   const handle = createKernel(routes, deps, { basePath, validateResponses });
   const calls = writingCalls(deps);

@@ -71,9 +71,13 @@ export type { SubscriptionStore } from './storage/subscription-store';
 export type {
   HealthCheck,
   SealedSecret,
+  StoredClientCertificate,
   StoredHeaders,
+  StoredOAuth,
   StoredSecret,
+  StoredSigningKey,
   WebhookBreaker,
   WebhookStore,
 } from './storage/webhook-store';
+export { keptOperationalEvents, type StoredOperationalEvent } from './storage/webhook-store';
 export { nextAttemptAt } from './worker/retry-schedule';

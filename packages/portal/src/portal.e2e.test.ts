@@ -325,6 +325,65 @@ describeInChromium('the affiliate portal in a real browser, against the demo', (
     expect(await cspViolations(page)).toEqual([]);
   });
 
+  it("Endpoints (super admin): a retry schedule the API refuses is named in the form; an endpoint's recent operational events", async () => {
+    const { page } = await open('demo_super_admin');
+    await page.getByRole('button', { name: 'New endpoint' }).click();
+    const form = page.getByRole('form', { name: 'New endpoint' });
+    await form.getByLabel('Name').fill('Scheduled receiver');
+    await form.getByLabel('URL').fill(receiverUrl);
+    await form.getByRole('group', { name: 'COMMERCE' }).getByLabel('ecommerce_order_created').check();
+    const schedule = form.getByLabel('Retry schedule (JSON, empty for the default)');
+    // Not JSON: said in the form, nothing sent. A delay under 1 s: the API's 422 names the field.
+    await schedule.fill('{ "delaysMs": [5000');
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toContain('retry schedule is not valid JSON');
+    await schedule.fill('{ "delaysMs": [500] }');
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    await expect.poll(() => form.getByRole('alert').first().textContent()).toContain('retrySchedule');
+    await schedule.fill('{ "delaysMs": [5000, 60000] }');
+    await form.getByRole('button', { name: 'Create endpoint' }).click();
+    const shown = page.getByRole('region', { name: 'Signing secret' });
+    await shown.waitFor();
+    await shown.getByRole('button', { name: 'I have stored it' }).click();
+    const row = endpoint(page, 'Scheduled receiver');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Retry schedule5 s, 1 min');
+    const recent = row.getByRole('region', { name: 'Recent events of endpoint Scheduled receiver' });
+    await expect.poll(() => recent.textContent()).toContain('None');
+
+    // Disabled and enabled again, its secret rotated: the row lists them, newest first.
+    const [saved] = (
+      await api<{ id: string; name: string }[]>('GET', '/v2/webhooks', 'demo_super_admin')
+    ).data.filter((webhook) => webhook.name === 'Scheduled receiver');
+    const path = `/v2/webhooks/${saved!.id}`;
+    await api('PATCH', `${path}/status`, 'demo_super_admin', { status: 'disabled' });
+    await api('PATCH', `${path}/status`, 'demo_super_admin', { status: 'enabled' });
+    await api('POST', `${path}/actions/rotateSecret`, 'demo_super_admin');
+    await expect
+      .poll(
+        async () =>
+          (await api<{ items: unknown[] }>('GET', `${path}/operationalEvents`, 'demo_admin')).data.items
+            .length,
+      )
+      .toBe(2);
+    // Another affiliate's token cannot read them.
+    expect((await api('GET', `${path}/operationalEvents`, 'demo_other_super_admin')).status).toBe(404);
+    const again = (await open('demo_admin')).page;
+    const list = endpoint(again, 'Scheduled receiver').getByRole('region', {
+      name: 'Recent events of endpoint Scheduled receiver',
+    });
+    await expect
+      .poll(() => list.getByRole('listitem').allTextContents())
+      .toEqual([
+        expect.stringContaining('Signing secret rotated; the old one signs until'),
+        expect.stringContaining('Enabled again'),
+      ]);
+    await checkpoint(again, 'endpoint-recent-events');
+    expect(await cspViolations(again)).toEqual([]);
+  });
+
   it('Deliveries (super admin): the message log, the detail escapes the answer, send example, recover', async () => {
     const { page } = await open('demo_super_admin');
     // journey_started is emitted by the storefront's public call; the worker delivers it.

@@ -72,7 +72,8 @@ export function deliveryClaims(
          'last_attempt_at', d.last_attempt_at, 'last_status_code', d.last_status_code,
          'ordering_key', d.ordering_key, 'created_at', d.created_at,
          'updated_at', d.updated_at, 'event_occurred_at', e.occurred_at, 'event_data', e.data,
-         'event_patient', e.patient, 'event_attribution', e.attribution, 'event_traceparent', e.traceparent
+         'event_patient', e.patient, 'event_attribution', e.attribution, 'event_traceparent', e.traceparent,
+         'event_tracestate', e.tracestate
        ) order by c.due_at, c.id), '[]') as claimed
      from claimed c
      join {s}.deliveries d on d.affiliate_id = c.affiliate_id and d.id = c.id
@@ -118,6 +119,7 @@ export function deliveryClaims(
             patient: row.event_patient,
             attribution: row.event_attribution,
             traceparent: row.event_traceparent,
+            tracestate: row.event_tracestate,
           }),
           leaseToken,
         }),

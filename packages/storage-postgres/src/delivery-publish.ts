@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryStore, PublishedEvent } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
-import { eventColumns, type Sql, undeliveredFor } from './delivery-rows';
+import { eventColumns, eventTracestate, type Sql, undeliveredFor } from './delivery-rows';
 
 // When a webhook's circuit breaker next lets a delivery through, while it holds them back (open, or
 // half-open with its probe in flight); null when closed. A delivery queued meanwhile is due then,
@@ -19,9 +19,9 @@ const publishSql = `with target as (
      where $9::boolean and w.affiliate_id = $1 and w.status = 'enabled' and $3 = any(w.interests)
    ), event as (
      insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
-       filtered_out)
+       filtered_out, tracestate)
      values ($1, $2, $3, $4, $5, $6, $7, $8,
-       (select array_agg(t.id order by t.created_at, t.id) from target t where not t.matched))
+       (select array_agg(t.id order by t.created_at, t.id) from target t where not t.matched), $13)
      on conflict do nothing
      returning affiliate_id, id, event_type, occurred_at
    ), due as (
@@ -48,9 +48,9 @@ const publishSql = `with target as (
 // webhook sends them in it.
 const publishManySql = `with input as (
      select * from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::jsonb[],
-       $7::jsonb[], $8::text[], $9::boolean[], $10::text[], $11::jsonb[], $12::text[])
+       $7::jsonb[], $8::text[], $9::boolean[], $10::text[], $11::jsonb[], $12::text[], $13::text[])
        with ordinality as i(affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
-         deliver, id_prefix, payload, entity_key, ord)
+         deliver, id_prefix, payload, entity_key, tracestate, ord)
    ), target as (
      select i.ord, w.id, w.created_at, w.ordering, ${heldUntil('w.breaker')} as held_until,
        w.filter_path is null or jsonb_path_match(i.payload, w.filter_path, '{}', true) is true as matched
@@ -58,9 +58,10 @@ const publishManySql = `with input as (
      where i.deliver and w.status = 'enabled' and i.event_type = any(w.interests)
    ), event as (
      insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
-       filtered_out)
+       filtered_out, tracestate)
      select i.affiliate_id, i.id, i.event_type, i.occurred_at, i.data, i.patient, i.attribution, i.traceparent,
-       (select array_agg(t.id order by t.created_at, t.id) from target t where t.ord = i.ord and not t.matched)
+       (select array_agg(t.id order by t.created_at, t.id) from target t where t.ord = i.ord and not t.matched),
+       i.tracestate
      from input i order by i.ord
      on conflict do nothing
      returning affiliate_id, id, event_type, occurred_at
@@ -95,8 +96,9 @@ export function deliveryPublishing(
   sql: Sql,
 ): Pick<DeliveryStore, 'insertEvent' | 'publish' | 'enqueue'> {
   const insertEvent = sql(
-    `insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id`,
+    `insert into {s}.events (affiliate_id, id, event_type, occurred_at, data, patient, attribution, traceparent,
+       tracestate)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing returning id`,
   );
   const publish = sql(publishSql);
   const publishMany = sql(publishManySql);
@@ -121,7 +123,7 @@ export function deliveryPublishing(
   );
   return {
     async insertEvent({ event }) {
-      const { rows } = await db.query(insertEvent, eventColumns(event));
+      const { rows } = await db.query(insertEvent, [...eventColumns(event), eventTracestate(event)]);
       return rows.length === 1;
     },
     async publish({ events }) {
@@ -133,6 +135,7 @@ export function deliveryPublishing(
           idPrefix,
           payload ? JSON.stringify(payload) : null,
           entityKey ?? null,
+          eventTracestate(event),
         ]);
         return [{ inserted: rows[0]?.inserted === 1, queued: rows[0]?.queued ?? 0 }];
       }
@@ -145,6 +148,7 @@ export function deliveryPublishing(
         events.map((item) => item.idPrefix),
         events.map((item) => (item.payload ? JSON.stringify(item.payload) : null)),
         events.map((item) => item.entityKey ?? null),
+        events.map((item) => eventTracestate(item.event)),
       ]);
       return rows.map((row) => ({ inserted: row.inserted, queued: row.queued }));
     },

@@ -49,6 +49,8 @@ export interface EventRow {
   patient: EventRecord['patient'] | null;
   attribution: Record<string, unknown> | null;
   traceparent: string | null;
+  /** Absent from rows read without it (a claim's JSON that does not name it). */
+  tracestate?: string | null;
   /** Absent from rows read without it (the claim's JSON names its columns). */
   filtered_out?: string[] | null;
 }
@@ -65,6 +67,7 @@ export interface ClaimedJson
   event_patient: EventRow['patient'];
   event_attribution: EventRow['attribution'];
   event_traceparent: EventRow['traceparent'];
+  event_tracestate?: EventRow['tracestate'];
 }
 
 export interface AttemptRow {
@@ -109,6 +112,7 @@ export const toEvent = (row: EventRow): EventRecord => ({
   ...(row.patient ? { patient: row.patient } : {}),
   ...(row.attribution ? { attribution: row.attribution } : {}),
   ...(row.traceparent ? { traceparent: row.traceparent } : {}),
+  ...(row.tracestate ? { tracestate: row.tracestate } : {}),
   ...(row.filtered_out && row.filtered_out.length > 0 ? { filteredOut: row.filtered_out } : {}),
 });
 
@@ -129,7 +133,7 @@ export const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
   ...(row.error !== null ? { error: row.error } : {}),
 });
 
-/** An event's columns in the order the event inserts name them ($1 to $8). */
+/** An event's columns in the order the event inserts name them ($1 to $8; `tracestate` is apart, see {@link eventTracestate}). */
 export const eventColumns = (event: EventRecord): unknown[] => [
   event.affiliateId,
   event.eventId,
@@ -140,3 +144,6 @@ export const eventColumns = (event: EventRecord): unknown[] => [
   event.attribution ? JSON.stringify(event.attribution) : null,
   event.traceparent ?? null,
 ];
+
+/** An event's `tracestate` column, which the event inserts take after their other parameters. */
+export const eventTracestate = (event: EventRecord): string | null => event.tracestate ?? null;

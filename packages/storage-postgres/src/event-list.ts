@@ -19,7 +19,7 @@ export interface EventListStatement {
 export const typeRangesUpTo = 6;
 
 const columns =
-  'e.affiliate_id, e.id, e.event_type, e.occurred_at, e.data, e.patient, e.attribution, e.traceparent';
+  'e.affiliate_id, e.id, e.event_type, e.occurred_at, e.data, e.patient, e.attribution, e.traceparent, e.tracestate';
 
 /**
  * The SQL of {@link EventListQuery}: read downwards from the top or from `startingAfter`, or

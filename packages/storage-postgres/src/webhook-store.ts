@@ -1,14 +1,24 @@
-import type { PayloadFilter, Webhook } from '@affiliate-commerce/core';
+import type { PayloadFilter, RetrySchedule, Webhook } from '@affiliate-commerce/core';
 import {
   type HealthCheck,
   payloadFilterToJsonPath,
+  type StoredClientCertificate,
   type StoredHeaders,
+  type StoredOAuth,
   type StoredSecret,
   type WebhookBreaker,
   type WebhookStore,
 } from '@affiliate-commerce/core/storage';
 import type { Db } from './db';
 import { withSchema } from './identifiers';
+import { operationalEventRows } from './operational-event-rows';
+import {
+  clientCertificateJson,
+  oauthJson,
+  type SigningKeyJson,
+  signingKeysJson,
+  toSigningKeys,
+} from './signing-keys-json';
 
 interface SecretJson {
   ciphertext: string;
@@ -16,6 +26,7 @@ interface SecretJson {
   tag: string;
   createdAt: string;
   expiresAt?: string;
+  expiringAnnounced?: true;
 }
 
 interface HealthCheckJson {
@@ -62,6 +73,11 @@ interface WebhookRow {
   filter: PayloadFilter | null;
   rate_limit: number | null;
   ordering: Webhook['ordering'] | null;
+  signing_keys: SigningKeyJson[] | null;
+  oauth: StoredOAuth | null;
+  client_certificate: StoredClientCertificate | null;
+  retry_schedule: RetrySchedule | null;
+  failing_notice: { since: string; fraction: number } | null;
   revision: number;
   created_at: Date;
   updated_at: Date;
@@ -74,6 +90,7 @@ const secretsJson = (secrets: readonly StoredSecret[]): string =>
         ...secret.sealed,
         createdAt: secret.createdAt.toISOString(),
         ...(secret.expiresAt ? { expiresAt: secret.expiresAt.toISOString() } : {}),
+        ...(secret.expiringAnnounced ? { expiringAnnounced: true } : {}),
       }),
     ),
   );
@@ -82,6 +99,7 @@ const toSecret = (json: SecretJson): StoredSecret => ({
   sealed: { ciphertext: json.ciphertext, iv: json.iv, tag: json.tag },
   createdAt: new Date(json.createdAt),
   ...(json.expiresAt ? { expiresAt: new Date(json.expiresAt) } : {}),
+  ...(json.expiringAnnounced ? { expiringAnnounced: true } : {}),
 });
 
 const healthJson = (check: HealthCheck): string =>
@@ -146,6 +164,15 @@ function toWebhook(row: WebhookRow): Webhook {
     ...(row.filter ? { filter: row.filter } : {}),
     ...(row.rate_limit === null ? {} : { rateLimit: row.rate_limit }),
     ...(row.ordering && row.ordering !== 'none' ? { ordering: row.ordering } : {}),
+    ...(row.signing_keys ? { signingKeys: toSigningKeys(row.signing_keys) } : {}),
+    ...(row.oauth ? { oauth: row.oauth } : {}),
+    ...(row.client_certificate ? { clientCertificate: row.client_certificate } : {}),
+    ...(row.retry_schedule ? { retrySchedule: row.retry_schedule } : {}),
+    ...(row.failing_notice
+      ? {
+          failingNotice: { since: new Date(row.failing_notice.since), fraction: row.failing_notice.fraction },
+        }
+      : {}),
     revision: Number(row.revision),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -153,8 +180,9 @@ function toWebhook(row: WebhookRow): Webhook {
 }
 
 /**
- * Why and when the webhook was disabled, then its endpoint controls, after the other parameters
- * of insert and replace. The filter is stored as given and as the SQL/JSON path publishing matches.
+ * Why and when the webhook was disabled, then its endpoint controls, signing keys, retry schedule,
+ * failing notice, OAuth credentials and client certificate, after the other parameters of insert
+ * and replace. The filter is stored as given and as the SQL/JSON path publishing matches.
  */
 const disabledParams = (w: Webhook) => [
   w.disabledReason ?? null,
@@ -164,6 +192,11 @@ const disabledParams = (w: Webhook) => [
   w.filter ? payloadFilterToJsonPath(w.filter) : null,
   w.rateLimit ?? null,
   w.ordering ?? 'none',
+  signingKeysJson(w.signingKeys),
+  w.retrySchedule ? JSON.stringify(w.retrySchedule) : null,
+  w.failingNotice ? JSON.stringify(w.failingNotice) : null,
+  oauthJson(w.oauth),
+  clientCertificateJson(w.clientCertificate),
 ];
 
 /** The configuration columns, in the parameter order of insert and replace ($1 = id ... $11 = updated_at). */
@@ -207,9 +240,10 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
   const insert = withSchema(
     `insert into {s}.webhooks (id, affiliate_id, name, url, authentication, interests, status, payload_version,
        secrets, revision, updated_at, created_at, last_health_check, breaker, disabled_reason, disabled_at,
-       headers, filter, filter_path, rate_limit, ordering)
+       headers, filter, filter_path, rate_limit, ordering, signing_keys, retry_schedule, failing_notice,
+       oauth, client_certificate)
      values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9::jsonb, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16,
-       $17::jsonb, $18::jsonb, $19::jsonpath, $20, $21)`,
+       $17::jsonb, $18::jsonb, $19::jsonpath, $20, $21, $22::jsonb, $23::jsonb, $24::jsonb, $25::jsonb, $26::jsonb)`,
     schema,
   );
   const get = withSchema('select * from {s}.webhooks where affiliate_id = $1 and id = $2', schema);
@@ -222,7 +256,9 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
     `update {s}.webhooks set name = $3, url = $4, authentication = $5, interests = $6::text[], status = $7,
        payload_version = $8, secrets = $9::jsonb, revision = $10, updated_at = $11,
        disabled_reason = $13, disabled_at = $14, headers = $15::jsonb, filter = $16::jsonb,
-       filter_path = $17::jsonpath, rate_limit = $18, ordering = $19
+       filter_path = $17::jsonpath, rate_limit = $18, ordering = $19, signing_keys = $20::jsonb,
+       retry_schedule = $21::jsonb, failing_notice = $22::jsonb, oauth = $23::jsonb,
+       client_certificate = $24::jsonb
      where id = $1 and affiliate_id = $2 and revision = $12
      returning id`,
     schema,
@@ -302,5 +338,6 @@ export function postgresWebhookStore(db: Db, schema: string): WebhookStore {
       const { rows } = await db.query<WebhookRow>(byId, [id]);
       return rows[0] && toWebhook(rows[0]);
     },
+    ...operationalEventRows(db, schema),
   };
 }

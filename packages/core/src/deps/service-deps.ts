@@ -6,9 +6,10 @@ import type { Logger } from '../ports/logger';
 import type { PaymentProcessor } from '../ports/payments/processor';
 import type { RateLimiter } from '../ports/rate-limit/rate-limiter';
 import type { Storage } from '../storage/storage';
-import type { EndpointDisabledNotice } from '../storage/webhook-store';
+import type { EndpointDisabledNotice, RetrySchedule } from '../storage/webhook-store';
 import type { CaseOptions } from './case-options';
 import type { CorsOrigins } from './cors-origins';
+import type { OperationalEventHandler, OperationalLog, OperationsOutbox } from './operational-events';
 import type { WebhookDeps } from './webhook-options';
 
 /**
@@ -28,6 +29,10 @@ export interface ServicePorts {
   readonly caseSystem: CaseSystem;
   /** Encrypts webhook signing secrets at rest with the host's `secretKey` (deps/secret-box.ts). */
   readonly secretBox: WebhookDeps['secretBox'];
+  /** Makes ed25519 keys and signs `v1a` with them; by default keys sealed with `secretKey` (deps/webhook-signer.ts). */
+  readonly webhookSigner: WebhookDeps['webhookSigner'];
+  /** Bearer tokens of webhooks' OAuth token endpoints, cached until shortly before they expire (worker/receiver-token.ts). */
+  readonly receiverTokens: WebhookDeps['receiverTokens'];
   /** Outbound HTTP of deliveries and probes, behind the SSRF guard (ports/net/http-client.ts). */
   readonly http: WebhookDeps['http'];
   /** DNS of the SSRF guard (ports/net/http-client.ts). */
@@ -57,6 +62,26 @@ export interface ServiceSettings {
    * and what it throws or rejects with is logged and dropped.
    */
   readonly onEndpointDisabled?: (notice: EndpointDisabledNotice) => void | Promise<void>;
+  /**
+   * Called with each operational event of the delivery system (docs/api.md §11.12): an endpoint
+   * failing, disabled, enabled or recovered, a delivery exhausted, a secret rotated or expiring. Not awaited;
+   * what it throws or rejects with is logged and dropped, so it can never break delivery.
+   */
+  readonly onOperationalEvent?: OperationalEventHandler;
+  /** Queues each operational event for the host's operations endpoint (`operations`); absent without one. */
+  readonly operationsOutbox?: OperationsOutbox;
+  /** Keeps each operational event about an affiliate's webhook for the affiliate (docs/api.md §11.12). */
+  readonly operationalLog?: OperationalLog;
+  /** False when `deliveries.propagateTrace` is: the message log then shows no trace headers either. */
+  readonly propagateTrace?: boolean;
+  /**
+   * The retry schedules of `deliveries` (its `delays` and `retrySchedules` by event type), read by
+   * the message log to show the schedule in force for a delivery (docs/api.md §11.11).
+   */
+  readonly retrySchedules?: {
+    readonly delays?: readonly number[];
+    readonly byEventType?: Readonly<Partial<Record<string, RetrySchedule>>>;
+  };
 }
 
 /**

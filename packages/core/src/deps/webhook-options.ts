@@ -1,6 +1,8 @@
 import { platform } from '#platform';
 import type { HttpClient, Resolver } from '../ports/net/http-client';
+import { type ReceiverTokens, receiverTokens } from './receiver-tokens';
 import { type SecretBox, secretBox } from './secret-box';
+import { sealedKeySigner, type WebhookSigner } from './webhook-signer';
 
 /**
  * The options of `createService` for webhooks and outbound requests.
@@ -38,11 +40,19 @@ export interface WebhookServiceOptions {
    * system resolver); elsewhere `dohResolver()` (DNS over HTTPS).
    */
   readonly resolver?: Resolver;
+  /**
+   * Where the ed25519 private keys of `v1a` signatures live. Default: sealed with `secretKey` and
+   * stored on the webhook (`sealedKeySigner`); pass a signer over a KMS or HSM to keep them there.
+   */
+  readonly webhookSigner?: WebhookSigner;
 }
 
 /** What the options become in `ServiceDeps`. */
 export interface WebhookDeps {
   readonly secretBox: SecretBox;
+  readonly webhookSigner: WebhookSigner;
+  /** The bearer tokens of webhooks with OAuth credentials, shared by the service's workers. */
+  readonly receiverTokens: ReceiverTokens;
   readonly allowPrivateNetworks: boolean;
   /** Absent unless the option was given. */
   readonly allowedPorts?: readonly number[];
@@ -67,8 +77,11 @@ function checkedPorts(ports: readonly number[]): readonly number[] {
  * the real network ports unless others are given.
  */
 export function webhookDeps(options: WebhookServiceOptions): WebhookDeps {
+  const box = secretBox(options.secretKey);
   return {
-    secretBox: secretBox(options.secretKey),
+    secretBox: box,
+    webhookSigner: options.webhookSigner ?? sealedKeySigner(box),
+    receiverTokens: receiverTokens(),
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     ...(options.allowedPorts === undefined ? {} : { allowedPorts: checkedPorts(options.allowedPorts) }),
     http: options.http ?? platform.defaultHttpClient(),

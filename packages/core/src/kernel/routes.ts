@@ -6,7 +6,9 @@ import { journeyRoutes } from '../areas/journeys/routes';
 import { subscriptionRoutes } from '../areas/subscriptions/routes';
 import { webhookExampleRoutes } from '../areas/webhooks/example-routes';
 import { webhookHealthRoutes } from '../areas/webhooks/health-routes';
+import { operationalEventRoutes } from '../areas/webhooks/operational-event-routes';
 import { webhookRoutes } from '../areas/webhooks/routes';
+import { signingKeyRoutes } from '../areas/webhooks/signing-key-routes';
 import type { AnyRoute } from '../http/route';
 import { healthRoutes } from '../worker/health-routes';
 import { messageLogRoutes } from '../worker/message-log-routes';
@@ -17,7 +19,9 @@ export const routes: readonly AnyRoute[] = [
   ...subscriptionRoutes,
   ...couponRoutes,
   ...webhookRoutes,
+  ...signingKeyRoutes,
   ...webhookHealthRoutes,
+  ...operationalEventRoutes,
   ...webhookExampleRoutes,
   ...billingRoutes,
   ...deliveryRoutes,

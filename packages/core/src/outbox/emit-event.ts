@@ -1,6 +1,6 @@
 import { platform } from '#platform';
 import type { ServiceDeps } from '../deps/service-deps';
-import { currentTraceparent } from '../ports/telemetry/trace-context';
+import { currentTraceContext } from '../ports/telemetry/trace-context';
 import { entityKeyOf } from '../rules/events/entity-key';
 import { type EventCategory, type EventType, eventDefinition } from '../rules/events/event-dictionary';
 import { buildV2Payload, type EventPatient, type EventRecord } from '../rules/events/v2-payload';
@@ -113,7 +113,7 @@ async function eventRecord(
           journeyId: links.journeyId,
         })
       : undefined);
-  const traceparent = currentTraceparent();
+  const traceContext = currentTraceContext();
   const event: EventRecord = {
     eventId,
     eventType: input.eventType,
@@ -122,7 +122,7 @@ async function eventRecord(
     data: withJoinKeys(input.data, definition.category, links),
     ...(patient ? { patient } : {}),
     ...(attribution && Object.keys(attribution).length > 0 ? { attribution: { ...attribution } } : {}),
-    ...(traceparent ? { traceparent } : {}),
+    ...traceContext,
   };
   return { event, deliver: definition.visibility === 'public' };
 }

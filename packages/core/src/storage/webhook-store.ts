@@ -21,6 +21,48 @@ export interface StoredSecret {
   readonly createdAt: Date;
   /** Set on a replaced secret: it keeps signing until then (the 24 h rotation overlap). */
   readonly expiresAt?: Date;
+  /** Set once `secret.expiring` was announced for this replaced secret, so it is announced once. */
+  readonly expiringAnnounced?: true;
+}
+
+/**
+ * One ed25519 key pair that signs a webhook's deliveries with Standard Webhooks `v1a` signatures
+ * (docs/api.md §5.5). The public half is in the clear; the private half is sealed like a
+ * secret (the default signer) or held by the host's signer, which `keyRef` then names.
+ */
+export interface StoredSigningKey {
+  /** Names the key in the JWKS document and to the host's signer. */
+  readonly kid: string;
+  /** The 32 raw bytes of the ed25519 public key, in standard base64. */
+  readonly publicKey: string;
+  /** The PKCS #8 private key, sealed for this webhook and kid; absent when the host's signer holds it. */
+  readonly sealed?: SealedSecret;
+  /** What the host's signer calls the private key (a KMS key id); absent for a sealed key. */
+  readonly keyRef?: string;
+  readonly createdAt: Date;
+  /** Set on a replaced key: it keeps signing until then (the 24 h rotation overlap). */
+  readonly expiresAt?: Date;
+}
+
+/**
+ * OAuth 2.0 client credentials (RFC 6749, section 4.4) the worker uses to get a bearer token for
+ * a webhook's deliveries (docs/api.md §5.6); the client secret is sealed like a signing secret.
+ */
+export interface StoredOAuth {
+  readonly tokenUrl: string;
+  readonly clientId: string;
+  readonly scope?: string;
+  readonly sealedSecret: SealedSecret;
+}
+
+/** A client certificate a webhook's deliveries present (mutual TLS, docs/api.md §5.7); the key is sealed. */
+export interface StoredClientCertificate {
+  /** PEM: the certificate and any intermediates. */
+  readonly certificate: string;
+  /** The PEM private key, sealed for this webhook like a signing secret. */
+  readonly sealedKey: SealedSecret;
+  /** PEM: CA certificates that alone are trusted for the endpoint's server certificate. */
+  readonly ca?: string;
 }
 
 /** The last health check of a webhook (docs/api.md §4.7), stored on the record. */
@@ -78,6 +120,22 @@ export interface StoredHeaders {
  */
 export type WebhookOrdering = 'none' | 'entity';
 
+/**
+ * When a failed delivery is tried again (docs/api.md §11.11): a list of delays, or delays growing
+ * by `factor` from `firstMs` up to `maxMs`, `retries` of them. N delays give N + 1 attempts.
+ */
+export type RetrySchedule =
+  | { readonly delaysMs: readonly number[] }
+  | {
+      readonly exponential: {
+        readonly firstMs: number;
+        /** Default 2. */
+        readonly factor?: number;
+        readonly maxMs: number;
+        readonly retries: number;
+      };
+    };
+
 /** A webhook endpoint of an affiliate (docs/api.md §2.1). */
 export interface Webhook {
   /** Globally unique, so the master token can name a webhook by id alone. */
@@ -92,6 +150,12 @@ export interface Webhook {
   readonly payloadVersion: PayloadVersion;
   /** Current secret first, then replaced ones still in their overlap; empty without authentication. */
   readonly secrets: readonly StoredSecret[];
+  /** ed25519 keys signing `v1a`, current first, then replaced ones in their overlap; absent: no `v1a`. */
+  readonly signingKeys?: readonly StoredSigningKey[];
+  /** Client credentials for a bearer token sent with every delivery; absent: none. */
+  readonly oauth?: StoredOAuth;
+  /** A client certificate presented to the endpoint; absent: none. */
+  readonly clientCertificate?: StoredClientCertificate;
   readonly lastHealthCheck?: HealthCheck;
   /** The delivery circuit breaker; absent until an attempt first fails. */
   readonly breaker?: WebhookBreaker;
@@ -103,6 +167,13 @@ export interface Webhook {
   readonly rateLimit?: number;
   /** How its deliveries are ordered; absent means `none`. */
   readonly ordering?: WebhookOrdering;
+  /** Its own retry schedule, before the host's; absent: the host's for the event type, else the default. */
+  readonly retrySchedule?: RetrySchedule;
+  /**
+   * The last `endpoint.failing` operational event announced for it: the failing streak it was
+   * about (`since`) and the fraction of the disable period reached, so each is announced once.
+   */
+  readonly failingNotice?: { readonly since: Date; readonly fraction: number };
   /** Why the webhook is disabled; absent while it is enabled (enabling clears it). */
   readonly disabledReason?: WebhookDisabledReason;
   /** When it was disabled; absent while it is enabled. */
@@ -126,6 +197,24 @@ export interface EndpointDisabledNotice {
 }
 
 /**
+ * An operational event kept about one webhook, for its affiliate to read (docs/api.md §11.12):
+ * the newest {@link keptOperationalEvents} of each webhook are kept.
+ */
+export interface StoredOperationalEvent {
+  readonly id: string;
+  readonly affiliateId: string;
+  readonly webhookId: string;
+  /** The operational event type, e.g. `endpoint.disabled`. */
+  readonly type: string;
+  readonly at: Date;
+  /** The event's other fields, dates as ISO 8601 text. */
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/** How many operational events of a webhook are kept: older ones are deleted as new ones come. */
+export const keptOperationalEvents = 50;
+
+/**
  * Storage of webhooks. Every method but {@link WebhookStore.findForOperator} names the affiliate,
  * so another tenant's id is simply not found.
  */
@@ -142,6 +231,14 @@ export interface WebhookStore {
   replace(input: { webhook: Webhook; expectedRevision: number }): Promise<boolean>;
   /** True when a webhook was deleted. */
   remove(input: { affiliateId: string; id: string }): Promise<boolean>;
+  /** Keeps an operational event of a webhook, deleting the webhook's oldest beyond {@link keptOperationalEvents}. */
+  addOperationalEvent(input: { event: StoredOperationalEvent }): Promise<void>;
+  /** The affiliate's webhook's operational events, newest first (ties by id, descending), at most `limit`. */
+  recentOperationalEvents(input: {
+    affiliateId: string;
+    webhookId: string;
+    limit: number;
+  }): Promise<StoredOperationalEvent[]>;
   /** Stores the last health check; leaves revision and updatedAt alone. False when not found. */
   recordHealthCheck(input: { affiliateId: string; id: string; check: HealthCheck }): Promise<boolean>;
   /**

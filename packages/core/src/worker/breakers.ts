@@ -5,11 +5,23 @@ import {
   breakerGate,
 } from '../areas/webhooks/breaker';
 import { retryCompareAndSet } from '../base/compare-and-set';
+import { announce } from '../deps/operational-events';
 import type { ServiceDeps } from '../deps/service-deps';
 import { breakerChanged } from '../ports/telemetry/delivery-telemetry';
 import type { Delivery } from '../storage/delivery-store';
 import type { Webhook, WebhookBreaker } from '../storage/webhook-store';
 import { type DeliveryOptions, probeGraceMs, timeoutMsOf } from './defaults';
+
+/** One attempt as the circuit breaker counts it; see {@link breakerBook}'s `record`. */
+export interface AttemptCount {
+  readonly succeeded: boolean;
+  readonly probe: boolean;
+  readonly at: Date;
+  /** The receiver answered 429. */
+  readonly throttled?: boolean;
+  /** Until when the receiver's `Retry-After` asked its deliveries to wait. */
+  readonly holdUntil?: Date;
+}
 
 /** Whether a delivery goes now: sent, sent as the probe of an open breaker, or held until a time. */
 export type Admission = 'send' | 'probe' | Date;
@@ -23,10 +35,11 @@ export type Admission = 'send' | 'probe' | Date;
  * to when the breaker may next let one through, so claims stop returning them.
  */
 export function breakerBook(
-  deps: Pick<ServiceDeps, 'storage' | 'logger'>,
+  deps: Pick<ServiceDeps, 'storage' | 'logger' | 'onOperationalEvent'>,
   options: { readonly breaker?: BreakerOptions; readonly probeMs: number },
 ) {
   const seen = new Map<string, WebhookBreaker | undefined>();
+  const holds = retryAfterHolds(deps);
 
   const current = (webhook: Webhook): WebhookBreaker | undefined => {
     const read = webhook.breaker;
@@ -44,6 +57,7 @@ export function breakerBook(
     const { affiliateId, id } = webhook;
     let remembered = true;
     let from: WebhookBreaker['state'] = 'closed';
+    let failuresBefore = 0;
     const written = await retryCompareAndSet({
       // First what this worker knows; after a lost race, what another worker wrote.
       read: async () => {
@@ -59,6 +73,7 @@ export function breakerBook(
         const next = change(breaker);
         if (!next) return { next };
         from = breaker?.state ?? 'closed';
+        failuresBefore = breaker?.failures ?? 0;
         const landed = await deps.storage.webhooks.setBreaker({
           affiliateId,
           id,
@@ -81,6 +96,9 @@ export function breakerBook(
           ...(next.retryAt ? { retryAt: next.retryAt } : {}),
         });
       }
+      // The write that closes an opened breaker lands once, whichever worker's success it was.
+      if (next.state === 'closed' && (from as WebhookBreaker['state']) !== 'closed')
+        recovered(deps, { affiliateId, webhookId: id, at: next.changedAt, failures: failuresBefore });
       await moveBacklog(deps, webhook, { from, to: next });
     }
     return next;
@@ -89,8 +107,10 @@ export function breakerBook(
   return {
     /** The breaker as this worker knows it. */
     current,
-    /** Whether a delivery to `webhook` may be sent at `now`, taking the probe when one is due. */
+    /** Whether a delivery to `webhook` may go at `now`: a `Retry-After` hold first, then the breaker's probe. */
     async admit(webhook: Webhook, now: Date): Promise<Admission> {
+      const held = holds.until(webhook.id, now);
+      if (held) return held;
       let admission: Admission = 'send';
       await write(webhook, (breaker) => {
         const gate = breakerGate(breaker, now, options.probeMs);
@@ -103,9 +123,22 @@ export function breakerBook(
       });
       return admission;
     },
-    /** Counts an attempt's outcome: closes, counts towards opening, opens or reopens the breaker. */
-    async record(webhook: Webhook, outcome: { succeeded: boolean; probe: boolean; at: Date }): Promise<void> {
-      await write(webhook, (breaker) => breakerAfterAttempt(breaker, outcome, options.breaker));
+    /**
+     * Counts an attempt's outcome: closes, counts towards opening, opens or reopens the breaker.
+     * A 429 (`throttled`) shows the receiver up: it counts for nothing, or closes the breaker when
+     * it answered the probe. A `holdUntil` (the receiver's `Retry-After`) holds the webhook's
+     * other deliveries, here and in storage, until then.
+     */
+    async record(webhook: Webhook, outcome: AttemptCount): Promise<void> {
+      const { throttled, holdUntil, ...counted } = outcome;
+      if (!throttled || counted.probe) {
+        const succeeded = counted.succeeded || throttled === true;
+        await write(webhook, (breaker) =>
+          breakerAfterAttempt(breaker, { ...counted, succeeded }, options.breaker),
+        );
+      }
+      // After the breaker's write, so a breaker closing cannot bring back what the receiver held.
+      if (holdUntil) await holds.hold(webhook, holdUntil, counted.at);
     },
     /** Endpoints whose breaker holds deliveries back at `now`: not worth claiming. */
     holding(now: Date): string[] {
@@ -113,7 +146,41 @@ export function breakerBook(
       for (const [id, breaker] of seen) {
         if (breaker && breaker.state !== 'closed' && breaker.retryAt! > now) ids.push(id);
       }
-      return ids;
+      return [...ids, ...holds.holding(now)];
+    },
+  };
+}
+
+/** `endpoint.recovered`: a success closed a breaker that had opened, after `failures` failed attempts. */
+function recovered(
+  deps: Pick<ServiceDeps, 'logger' | 'onOperationalEvent'>,
+  fields: { affiliateId: string; webhookId: string; at: Date; failures: number },
+): void {
+  announce(deps, { type: 'endpoint.recovered', ...fields });
+}
+
+/**
+ * What receivers' `Retry-After` holds back in one worker (docs/api.md §11.10): per webhook, until
+ * when its deliveries wait, those claimed here and (moved in storage) its pending ones.
+ */
+function retryAfterHolds(deps: Pick<ServiceDeps, 'storage'>) {
+  const held = new Map<string, Date>();
+  return {
+    /** Until when `webhookId` is held at `now`; undefined when it is not. */
+    until(webhookId: string, now: Date): Date | undefined {
+      const until = held.get(webhookId);
+      return until && until > now ? until : undefined;
+    },
+    /** Holds the webhook's deliveries until `until`: those claimed here, and its pending ones in storage. */
+    async hold(webhook: Webhook, until: Date, now: Date): Promise<void> {
+      if ((held.get(webhook.id) ?? now) < until) held.set(webhook.id, until);
+      const { affiliateId, id: webhookId } = webhook;
+      await deps.storage.deliveries.defer({ affiliateId, webhookId, until, now });
+    },
+    /** The webhooks held at `now`, forgetting those no longer held. */
+    holding(now: Date): string[] {
+      for (const [id, until] of held) if (until <= now) held.delete(id);
+      return [...held.keys()];
     },
   };
 }
@@ -161,7 +228,7 @@ export type BreakerBook = ReturnType<typeof breakerBook>;
 
 /** The circuit breakers a worker keeps, with the probe window its time-out implies. */
 export function workerBreakers(
-  deps: Pick<ServiceDeps, 'storage' | 'logger'>,
+  deps: Pick<ServiceDeps, 'storage' | 'logger' | 'onOperationalEvent'>,
   options: DeliveryOptions,
 ): BreakerBook {
   // A probe that has not reported within a whole attempt and a second is taken to have died.

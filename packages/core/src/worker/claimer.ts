@@ -1,12 +1,15 @@
+import { openClientCertificate } from '../areas/webhooks/client-certificate';
 import { openHeaders } from '../areas/webhooks/endpoint-controls';
+import { type KeySignatures, keySignatures } from '../areas/webhooks/signing-keys';
 import { signingSecretsOf } from '../areas/webhooks/signing-secrets';
 import type { ServiceDeps } from '../deps/service-deps';
 import { type CheckedDestination, checkDestination } from '../ports/net/guarded-request';
-import type { HttpFailure } from '../ports/net/http-client';
+import type { ClientTls, HttpFailure } from '../ports/net/http-client';
 import type { ClaimedDelivery } from '../storage/delivery-store';
 import type { Webhook } from '../storage/webhook-store';
 import { type DeliveryOptions, leaseMsOf, leaseNeededMs, timeoutMsOf } from './defaults';
 import { retryWhileUnavailable } from './outage-retry';
+import { type OpenedOAuth, openOAuth } from './receiver-token';
 
 /** A claimed batch: its deliveries, its lease, and its webhooks, each read and decrypted once. */
 export interface ClaimedBatch {
@@ -25,8 +28,14 @@ export interface ClaimedBatch {
 export interface LoadedWebhook {
   readonly webhook: Webhook;
   readonly secrets: string[];
+  /** Signs `v1a` with the webhook's ed25519 keys, through the signer, once per attempt; absent without keys. */
+  readonly keySignatures?: KeySignatures | undefined;
   /** The webhook's own request headers, opened; never logged. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The webhook's OAuth client credentials, opened; absent without them. */
+  readonly oauth?: OpenedOAuth | undefined;
+  /** The client certificate its requests present, the key opened; absent without one. */
+  readonly tls?: ClientTls | undefined;
   /** The SSRF checks and DNS of the webhook's URL, done once per batch on first use. */
   readonly destination: () => Promise<CheckedDestination | HttpFailure>;
 }
@@ -38,14 +47,19 @@ async function loadWebhook(
   timeoutMs: number,
 ): Promise<LoadedWebhook> {
   let destination: Promise<CheckedDestination | HttpFailure> | undefined;
-  const [secrets, headers] = await Promise.all([
+  const [secrets, headers, oauth, tls] = await Promise.all([
     signingSecretsOf(webhook, { secretBox: deps.secretBox, now }),
     openHeaders(deps.secretBox, webhook),
+    openOAuth(deps, webhook),
+    openClientCertificate(deps, webhook),
   ]);
   return {
     webhook,
     secrets,
+    keySignatures: keySignatures(deps.webhookSigner, webhook, now),
     headers,
+    oauth,
+    tls,
     destination: () => {
       destination ??= checkDestination(deps, { url: webhook.url, timeoutMs });
       return destination;

@@ -1,4 +1,6 @@
 import type { BreakerOptions } from '../areas/webhooks/breaker';
+import { checkRetrySchedules } from '../areas/webhooks/retry-schedules';
+import type { RetrySchedule } from '../storage/webhook-store';
 
 /** Tuning of the delivery worker; the defaults follow docs/api.md §11.3. */
 export interface DeliveryOptions {
@@ -28,8 +30,26 @@ export interface DeliveryOptions {
   readonly random?: () => number;
   /** Retry delays; N delays give N + 1 attempts. Default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
   readonly delays?: readonly number[];
+  /**
+   * Retry schedules by event type, in place of `delays` for that type's deliveries (an endpoint's
+   * own `retrySchedule` still comes first). Checked by `createService` like the API checks an
+   * endpoint's (docs/api.md §11.11).
+   *
+   * @example { order_created: { exponential: { firstMs: 10_000, maxMs: 3_600_000, retries: 12 } } }
+   */
+  readonly retrySchedules?: Readonly<Partial<Record<string, RetrySchedule>>>;
   /** Continuous failure for this long disables the endpoint. Default 5 days. */
   readonly disableAfterMs?: number;
+  /**
+   * The longest a receiver's `Retry-After` (on a 429 or 503) may put its endpoint's deliveries
+   * off; a longer one is cut to this. Default 1 hour.
+   */
+  readonly maxRetryAfterMs?: number;
+  /**
+   * Sends each delivery the W3C `traceparent` (and `tracestate`) of the span that emitted its
+   * event, so a receiver's trace joins the sender's. Default true.
+   */
+  readonly propagateTrace?: boolean;
 }
 
 /** The time an attempt gets, from its SSRF check and DNS to the end of its answer: 15 s. */
@@ -69,6 +89,12 @@ export const defaultMaxIdleMs = 5_000;
 /** Continuous failure for this long disables an endpoint: 5 days. */
 export const defaultDisableAfterMs = 5 * 86_400_000;
 
+/** The longest a receiver's `Retry-After` puts its endpoint's deliveries off: 1 hour. */
+export const defaultMaxRetryAfterMs = 3_600_000;
+
+/** The shortest wait a `Retry-After` sets, so `Retry-After: 0` cannot make a tight loop: 1 s. */
+export const minRetryAfterMs = 1_000;
+
 /** A breaker's probe that has not reported within a whole attempt and this much is taken to have died. */
 export const probeGraceMs = 1_000;
 
@@ -94,7 +120,7 @@ export const leaseNeededMs = (options: DeliveryOptions, writeDelayMs: number): n
 /**
  * Refuses delivery options that cannot work: a lease that cannot hold one attempt, its margin and
  * the wait for its outcome's write (`writeDelayMs`, the worker's `maxWriteDelayMs`) would leave
- * every claimed delivery unsent.
+ * every claimed delivery unsent; a retry schedule out of bounds, or for no event type.
  *
  * @example checkDeliveryOptions({ leaseMs: 30_000, timeoutMs: 10_000 }) // passes: 30 s > 10 s + 2.1 s
  */
@@ -102,6 +128,7 @@ export function checkDeliveryOptions(
   options: DeliveryOptions = {},
   writeDelayMs: number = defaultMaxWriteDelayMs,
 ): void {
+  checkRetrySchedules(options.retrySchedules);
   const leaseMs = leaseMsOf(options);
   const timeoutMs = timeoutMsOf(options);
   if (!(leaseMs > leaseNeededMs(options, writeDelayMs))) {

@@ -91,12 +91,28 @@ export const deliveryListAnswerSchema = z.object({
   data: z.object({ deliveries: z.array(deliverySchema), hasMore: z.boolean() }),
 });
 
+/** The retry schedule a delivery is retried on (docs/api.md §11.11), and where it comes from. */
+export const retryScheduleInForceSchema = z.object({
+  source: z
+    .enum(['endpoint', 'event_type', 'service'])
+    .describe(
+      "The endpoint's own, the host's for the event type, or the service's (the default unless the host set one).",
+    ),
+  delaysMs: z
+    .array(z.number().int())
+    .describe('The delay before each retry, in ms (±20 % jitter when sent).'),
+  maxAttempts: z.number().int().describe('Attempts in all: one more than the delays.'),
+});
+
 /** `GET /v2/deliveries/{deliveryId}`: the delivery, what its endpoint is sent, and its attempts. */
 export const deliveryDetailAnswerSchema = z.object({
   success: z.literal(true),
   data: z.object({
     delivery: deliverySchema,
     request: deliveryRequestSchema.optional().describe('Absent when the webhook no longer exists.'),
+    retrySchedule: retryScheduleInForceSchema
+      .optional()
+      .describe('The retry schedule in force for the delivery; absent when the webhook no longer exists.'),
     attempts: z
       .array(attemptSchema)
       .describe('Oldest first; at most the newest 100, numbered as they were made.'),

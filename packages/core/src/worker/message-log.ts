@@ -2,6 +2,7 @@ import { errAsync, okAsync, ResultAsync } from 'neverthrow';
 import { isListedEventType } from '../areas/event-log/event-log-input';
 import { webhookFilter } from '../areas/event-log/list-events';
 import { maskedHeaderValue } from '../areas/webhooks/endpoint-controls';
+import { activeSigningKeys, type KeySignatures } from '../areas/webhooks/signing-keys';
 import { signingSecretsOf } from '../areas/webhooks/signing-secrets';
 import { type DomainError, invalidField, notFound } from '../base/errors';
 import type { ServiceDeps } from '../deps/service-deps';
@@ -18,6 +19,7 @@ import {
 } from './delivery-view';
 import type { ListDeliveriesQuery } from './message-log-input';
 import { outboundRequest } from './outbound-request';
+import { type RetryScheduleSource, scheduleInForce } from './retry-schedule';
 
 /** Most attempts a delivery's detail shows: the newest ones. */
 export const maxDetailAttempts = 100;
@@ -38,6 +40,12 @@ export interface DeliveryLogPage {
 export interface DeliveryDetail {
   readonly delivery: DeliveryView;
   readonly request?: DeliveryRequestView;
+  /** The retry schedule in force; absent when the webhook no longer exists. */
+  readonly retrySchedule?: {
+    readonly source: RetryScheduleSource;
+    readonly delaysMs: readonly number[];
+    readonly maxAttempts: number;
+  };
   readonly attempts: readonly AttemptView[];
 }
 
@@ -93,13 +101,20 @@ export function listDeliveryLog(
     .map((page) => ({ deliveries: page.deliveries.map(toDeliveryView), hasMore: page.hasMore }));
 }
 
+/** The `v1a` entries and kids of a rebuilt request, without asking the signer: the values are elided anyway. */
+function elidedKeySignatures(webhook: Webhook, at: Date): KeySignatures | undefined {
+  const keys = activeSigningKeys(webhook, at);
+  if (keys.length === 0) return undefined;
+  return async () => keys.map((key) => ({ kid: key.kid, signature: elidedSignature }));
+}
+
 /**
  * What the endpoint is sent for `delivery`, built as the worker builds it for an attempt at `at`,
  * to the webhook's current URL and in its current payload version; signature values and custom
  * header values are hidden.
  */
 async function rebuiltRequest(
-  deps: Pick<ServiceDeps, 'secretBox'>,
+  deps: Pick<ServiceDeps, 'secretBox' | 'propagateTrace'>,
   webhook: Webhook,
   event: EventRecord,
   at: Date,
@@ -111,8 +126,10 @@ async function rebuiltRequest(
     version: webhook.payloadVersion,
     event,
     secrets,
+    keySignatures: elidedKeySignatures(webhook, at),
     custom,
     attemptAt: at,
+    trace: deps.propagateTrace !== false,
   });
   return {
     url: webhook.url,
@@ -128,8 +145,20 @@ async function rebuiltRequest(
   };
 }
 
+/** The schedule in force for a delivery of `eventType` to `webhook`, as the detail shows it. */
+function retryScheduleOf(
+  deps: Pick<ServiceDeps, 'retrySchedules'>,
+  webhook: Webhook,
+  eventType: string,
+): { source: RetryScheduleSource; delaysMs: number[]; maxAttempts: number } {
+  const { delays, byEventType } = deps.retrySchedules ?? {};
+  const options = { ...(delays ? { delays } : {}), ...(byEventType ? { retrySchedules: byEventType } : {}) };
+  const { source, delaysMs } = scheduleInForce({ webhook, eventType, options });
+  return { source, delaysMs: [...delaysMs], maxAttempts: delaysMs.length + 1 };
+}
+
 async function detailOf(
-  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox'>,
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'retrySchedules' | 'propagateTrace'>,
   delivery: Delivery,
 ): Promise<DeliveryDetail> {
   const { affiliateId } = delivery;
@@ -148,9 +177,11 @@ async function detailOf(
     webhook && event && isListedEventType(event.eventType)
       ? await rebuiltRequest(deps, webhook, event, at)
       : undefined;
+  const schedule = webhook && retryScheduleOf(deps, webhook, delivery.eventType);
   return {
     delivery: toDeliveryView(delivery),
     ...(request ? { request } : {}),
+    ...(schedule ? { retrySchedule: schedule } : {}),
     attempts: attempts.map(toAttemptView),
   };
 }
@@ -162,7 +193,7 @@ async function detailOf(
  * @returns 404 NOT_FOUND when the delivery is another affiliate's or unknown
  */
 export function readDelivery(
-  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox'>,
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'retrySchedules' | 'propagateTrace'>,
   request: { affiliateId: string; deliveryId: string },
 ): ResultAsync<DeliveryDetail, DomainError> {
   const { affiliateId, deliveryId } = request;

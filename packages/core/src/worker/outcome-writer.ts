@@ -9,6 +9,7 @@ import {
 import type { Webhook } from '../storage/webhook-store';
 import { releaseClaims, type Unsent } from './claimer';
 import { type DeliveryOptions, defaultDisableAfterMs } from './defaults';
+import { announceExhausted, announceFailing } from './operational-announcements';
 import type { OutageLog } from './outage-log';
 import { retryWhileUnavailable } from './outage-retry';
 import type { Attempted, Settled } from './senders';
@@ -122,6 +123,7 @@ export async function recordSettled(
   countDeliveries(settled.map((one) => outcomeOf(one, late)));
   // Only what the log holds: the next holder's attempt will say again what a late one said.
   await disableFailing(deps, recorded, options.disableAfterMs ?? defaultDisableAfterMs);
+  announceExhausted(deps, recorded);
   const count = (kind: Attempted['kind']) => recorded.filter((a) => a.kind === kind).length;
   return {
     claimed: settled.length,
@@ -162,6 +164,7 @@ async function disableFailing(
     });
     const at = item.outcome.attempt.attemptedAt;
     if (since && at.getTime() - since.getTime() >= disableAfterMs) await disable(deps, webhook, 'failing');
+    else if (since) await announceFailing(deps, { webhook, since, at, disableAfterMs });
   }
 }
 

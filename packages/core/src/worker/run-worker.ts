@@ -1,3 +1,4 @@
+import type { OperationalEventHandler } from '../deps/operational-events';
 import type { ServiceDeps } from '../deps/service-deps';
 import { observeOutbox } from '../ports/telemetry/delivery-telemetry';
 import { slowEndpointHolds, workerBreakers } from './breakers';
@@ -50,6 +51,11 @@ export interface WorkOptions {
   readonly onError?: (error: unknown) => void;
   /** Also run outbox retention (`deliveries.prune`) now and every `everyMs` (default one hour) while working. */
   readonly prune?: PruneSchedule;
+  /**
+   * Called with the operational events this worker causes (docs/api.md §11.12), in place of the
+   * service's `onOperationalEvent`. Not awaited; what it throws is logged and dropped.
+   */
+  readonly onOperationalEvent?: OperationalEventHandler;
 }
 
 /** Options of {@link runWorker}. */
@@ -81,8 +87,11 @@ export interface WorkerOptions extends WorkOptions {
  * `concurrency` (another sender starts in its place, up to `4 × concurrency` such slow sends),
  * so endpoints that hang cannot take the senders of those that answer.
  */
-export async function work(deps: ServiceDeps, options: WorkOptions & DeliveryOptions): Promise<void> {
+export async function work(serviceDeps: ServiceDeps, options: WorkOptions & DeliveryOptions): Promise<void> {
   const { signal } = options;
+  const deps = options.onOperationalEvent
+    ? { ...serviceDeps, onOperationalEvent: options.onOperationalEvent }
+    : serviceDeps;
   const maxWriteDelayMs = options.maxWriteDelayMs ?? defaultMaxWriteDelayMs;
   checkDeliveryOptions(options, maxWriteDelayMs);
   const batchSize = options.batchSize ?? defaultBatchSize;

@@ -1,15 +1,19 @@
 import { withoutHeaderValues } from '../areas/webhooks/endpoint-controls';
+import { signingFailure } from '../areas/webhooks/signing-keys';
 import type { ServiceDeps } from '../deps/service-deps';
 import type { HttpOutcome } from '../ports/net/http-client';
 import { watchAttempt } from '../ports/telemetry/delivery-telemetry';
 import type { ClaimedDelivery, DeliveryStatus } from '../storage/delivery-store';
 import type { Webhook } from '../storage/webhook-store';
+import { backPressureOf } from './back-pressure';
 import type { BreakerBook } from './breakers';
 import type { ClaimedBatch, LoadedWebhook } from './claimer';
 import { type DeliveryOptions, timeoutMsOf } from './defaults';
 import { retryWhileUnavailable } from './outage-retry';
 import { outboundRequest } from './outbound-request';
-import { nextAttemptAt, retryAfterSeconds, retryDelaysMs } from './retry-schedule';
+import { authorizedRequest } from './receiver-token';
+import { nextAttemptAt, retryDelaysMs, scheduleInForce } from './retry-schedule';
+import { announceSecretExpiring } from './secret-expiring';
 
 /** One sent attempt: the outcome to write, and what it means for its webhook. */
 export interface Attempted {
@@ -19,6 +23,10 @@ export interface Attempted {
   readonly webhook: Webhook;
   /** The entity of a delivery of an ordered webhook (`Delivery.orderingKey`). */
   readonly orderingKey?: string;
+  /** Until when the receiver's `Retry-After` holds the webhook's other deliveries. */
+  readonly holdUntil?: Date;
+  /** A 429: not counted as a failure by the circuit breaker. */
+  readonly throttled?: true;
 }
 
 /** What became of one claimed delivery before its outcome is written. */
@@ -34,33 +42,58 @@ async function send(
   loaded: LoadedWebhook,
   claimed: ClaimedDelivery,
   attemptAt: Date,
-  timeoutMs: number,
+  options: DeliveryOptions,
 ): Promise<HttpOutcome> {
+  const timeoutMs = timeoutMsOf(options);
   const startedAt = performance.now();
   // A refused destination fails the attempt before a payload is built for it.
   const destination = await loaded.destination();
   if (!destination.ok) return destination;
-  const { headers, body } = await outboundRequest({
+  const request = await outboundRequest({
     version: loaded.webhook.payloadVersion,
     event: claimed.event,
     secrets: loaded.secrets,
+    keySignatures: loaded.keySignatures,
     custom: loaded.headers,
     attemptAt,
-  });
+    trace: options.propagateTrace !== false,
+  }).catch((cause: unknown) => signingFailure(cause) ?? Promise.reject(cause));
+  if ('ok' in request) return request;
+  const { headers, body } = request;
   // The time-out bounds the whole attempt, DNS included, so an attempt fits the lease it was sent in.
   const left = Math.max(1, Math.round(timeoutMs - (performance.now() - startedAt)));
-  return deps.http.request({ ...destination, method: 'POST', headers, body, timeoutMs: left });
+  const tls = loaded.tls ? { tls: loaded.tls } : {};
+  return authorizedRequest(deps, loaded.oauth, {
+    ...destination,
+    method: 'POST',
+    headers,
+    body,
+    timeoutMs: left,
+    ...tls,
+  });
 }
 
-/** What an answer means (docs/api.md §11.3): a 2xx succeeds, 410 fails for good, anything else retries while the schedule lasts. */
+/**
+ * What an answer means (docs/api.md §11.3): a 2xx succeeds, 410 fails for good, anything else
+ * retries while the schedule lasts; a `Retry-After` on a 429 or 503 sets when (§11.10), and how
+ * long the endpoint's other deliveries are held (`holdUntil`).
+ */
 export function classify(
   outcome: HttpOutcome,
   at: { readonly attempt: number; readonly attemptAt: Date },
   options: DeliveryOptions,
-): { succeeded: boolean; gone: boolean; status: DeliveryStatus; next?: Date } {
+): {
+  succeeded: boolean;
+  gone: boolean;
+  status: DeliveryStatus;
+  next?: Date;
+  holdUntil?: Date;
+  throttled?: true;
+} {
   const succeeded = outcome.ok && outcome.status >= 200 && outcome.status < 300;
   const gone = outcome.ok && outcome.status === 410;
   if (succeeded) return { succeeded, gone, status: 'succeeded' };
+  const pressure = backPressureOf(outcome, at.attemptAt, options);
   const next = gone
     ? undefined
     : nextAttemptAt({
@@ -68,12 +101,17 @@ export function classify(
         failedAt: at.attemptAt,
         random: options.random ?? Math.random,
         delays: options.delays ?? retryDelaysMs,
-        retryAfterSeconds:
-          outcome.ok && (outcome.status === 429 || outcome.status === 503)
-            ? retryAfterSeconds(outcome.headers['retry-after'], at.attemptAt)
-            : undefined,
+        ...(pressure.retryAfterMs === undefined ? {} : { retryAfterMs: pressure.retryAfterMs }),
       });
-  return next ? { succeeded, gone, status: 'pending', next } : { succeeded, gone, status: 'failed' };
+  const pressed = {
+    ...(pressure.retryAfterMs === undefined
+      ? {}
+      : { holdUntil: new Date(at.attemptAt.getTime() + pressure.retryAfterMs) }),
+    ...(pressure.throttled ? { throttled: true as const } : {}),
+  };
+  return next
+    ? { succeeded, gone, status: 'pending', next, ...pressed }
+    : { succeeded, gone, status: 'failed', ...pressed };
 }
 
 /** Sends one attempt of a claimed delivery, watched (span, metrics, log line), and builds the outcome to write. */
@@ -96,8 +134,14 @@ async function attempt(
     attempt: attemptNumber,
     ...(claimed.event.traceparent ? { traceparent: claimed.event.traceparent } : {}),
   });
-  const outcome = await watch.run(() => send(deps, loaded, claimed, attemptAt, timeoutMsOf(options)));
-  const { succeeded, gone, status, next } = classify(outcome, { attempt: attemptNumber, attemptAt }, options);
+  const outcome = await watch.run(() => send(deps, loaded, claimed, attemptAt, options));
+  // The endpoint's schedule, else the host's for the event type, else the service's delays.
+  const { delaysMs } = scheduleInForce({ webhook, eventType: delivery.eventType, options });
+  const { succeeded, gone, status, next, holdUntil, throttled } = classify(
+    outcome,
+    { attempt: attemptNumber, attemptAt },
+    { ...options, delays: delaysMs },
+  );
   const item = {
     affiliateId: delivery.affiliateId,
     id: delivery.id,
@@ -139,6 +183,8 @@ async function attempt(
     gone,
     kind,
     ...(delivery.orderingKey ? { orderingKey: delivery.orderingKey } : {}),
+    ...(holdUntil ? { holdUntil } : {}),
+    ...(throttled ? { throttled } : {}),
   };
 }
 
@@ -171,10 +217,14 @@ export async function settleOne(
   const admission = await breakers.admit(loaded.webhook, deps.clock.now());
   if (admission instanceof Date) return { kind: 'deferred', claimed, until: admission };
   const attempted = await attempt(deps, claimed, loaded, options);
+  // Signed with the webhook's secrets: one about to stop signing is announced (`secret.expiring`).
+  await announceSecretExpiring(deps, loaded.webhook, attempted.item.outcome.attempt.attemptedAt);
   const counted = {
     succeeded: attempted.kind === 'succeeded',
     probe: admission === 'probe',
     at: attempted.item.outcome.attempt.attemptedAt,
+    ...(attempted.throttled ? { throttled: true } : {}),
+    ...(attempted.holdUntil ? { holdUntil: attempted.holdUntil } : {}),
   };
   // The attempt was sent: its outcome is written even when the breaker's count cannot be (storage
   // went away meanwhile), or the receiver would get the delivery again once the lease ended.

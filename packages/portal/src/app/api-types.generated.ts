@@ -2244,6 +2244,18 @@ export interface Operations {
       readonly filter?: { readonly [key: string]: unknown } | null;
       readonly rateLimit?: number | null;
       readonly ordering?: 'none' | 'entity';
+      readonly retrySchedule?: {
+        /** The delay before each retry; N delays give N + 1 attempts. */
+        readonly delaysMs?: readonly number[];
+        readonly exponential?: {
+          readonly firstMs: number;
+          /** Each delay is the one before times this. Default 2. */
+          readonly factor?: number;
+          /** No delay is longer. */
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      } | null;
     };
     /** The `data` of the success answer, `never` when it has no JSON answer. */
     readonly data: {
@@ -2279,6 +2291,21 @@ export interface Operations {
       readonly credentials?: {
         readonly secret: string;
       };
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -2287,6 +2314,18 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     };
   };
   /** Delete a webhook and its secrets. */
@@ -2436,6 +2475,15 @@ export interface Operations {
         readonly headers: { readonly [key: string]: string };
         /** The body, built as for the last attempt (or now when none was made) in the webhook's payload version. */
         readonly payload: { readonly [key: string]: unknown };
+      };
+      /** The retry schedule in force for the delivery; absent when the webhook no longer exists. */
+      readonly retrySchedule?: {
+        /** The endpoint's own, the host's for the event type, or the service's (the default unless the host set one). */
+        readonly source: 'endpoint' | 'event_type' | 'service';
+        /** The delay before each retry, in ms (±20 % jitter when sent). */
+        readonly delaysMs: readonly number[];
+        /** Attempts in all: one more than the delays. */
+        readonly maxAttempts: number;
       };
       /** Oldest first; at most the newest 100, numbered as they were made. */
       readonly attempts: readonly {
@@ -2614,6 +2662,21 @@ export interface Operations {
       };
       readonly disabledReason?: 'gone' | 'failing' | 'manual';
       readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -2622,6 +2685,40 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
+    };
+  };
+  /** The public keys of the affiliate's v1a signatures, as a JWKS document (public, cacheable). */
+  readonly getWebhookJwks: {
+    readonly method: 'GET';
+    readonly path: '/v2/affiliates/{affiliateId}/jwks.json';
+    readonly params: {
+      readonly affiliateId: string;
+    };
+    readonly query: {};
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: never;
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly keys: readonly {
+        readonly kty: 'OKP';
+        readonly crv: 'Ed25519';
+        readonly x: string;
+        readonly kid: string;
+        readonly alg: 'EdDSA';
+        readonly use: 'sig';
+      }[];
     };
   };
   /** A webhook's attempts hour by hour (the current hour last), with the success rate and a health status for a badge. */
@@ -2848,6 +2945,37 @@ export interface Operations {
       };
     };
   };
+  /** A webhook's recent operational events, newest first: failing, disabled, enabled, recovered, deliveries exhausted, secrets rotated or expiring. */
+  readonly listWebhookOperationalEvents: {
+    readonly method: 'GET';
+    readonly path: '/v2/webhooks/{id}/operationalEvents';
+    readonly params: {
+      readonly id: string;
+    };
+    readonly query: {
+      readonly limit?: number;
+    };
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: never;
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly webhookId: string;
+      readonly items: readonly {
+        readonly id: string;
+        readonly type:
+          | 'endpoint.failing'
+          | 'endpoint.disabled'
+          | 'endpoint.enabled'
+          | 'endpoint.recovered'
+          | 'delivery.exhausted'
+          | 'secret.rotated'
+          | 'secret.expiring';
+        readonly at: string;
+        /** The fields of its type (docs/api.md §11.12) but `affiliateId`, `webhookId` and `at`. */
+        readonly details: { readonly [key: string]: unknown };
+      }[];
+    };
+  };
   /** List the affiliate's webhooks, oldest first. */
   readonly listWebhooks: {
     readonly method: 'GET';
@@ -2887,6 +3015,21 @@ export interface Operations {
       };
       readonly disabledReason?: 'gone' | 'failing' | 'manual';
       readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -2895,6 +3038,18 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     }[];
   };
   /** After an outage: re-queue the failed deliveries whose last attempt is in [since, until), with fresh attempts (up to 10,000 a call; repeat while hasMore). */
@@ -2914,6 +3069,240 @@ export interface Operations {
     readonly data: {
       readonly recovered: number;
       readonly hasMore: boolean;
+    };
+  };
+  /** Stop presenting a client certificate. */
+  readonly removeWebhookClientCertificate: {
+    readonly method: 'DELETE';
+    readonly path: '/v2/webhooks/{id}/clientCertificate';
+    readonly params: {
+      readonly id: string;
+    };
+    readonly query: {};
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: never;
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly id: string;
+      readonly name: string;
+      readonly url: string;
+      readonly authentication: boolean;
+      readonly webhookInterests: readonly string[];
+      readonly status: 'enabled' | 'disabled';
+      readonly isEnabled: boolean;
+      readonly payloadVersion: 'v1' | 'v2';
+      /** Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library verifies them with the same secret. False with authentication off, on v1 payloads, and while the secret was issued before the standard format: rotating the secret turns them on. */
+      readonly standardWebhooks: boolean;
+      readonly createdAt: string;
+      readonly updatedAt: string;
+      readonly lastHealthCheck?: {
+        readonly reachable: boolean;
+        readonly statusCode: number;
+        readonly latencyMs: number;
+        readonly checkedAt: string;
+        readonly url: string;
+        readonly reason?: string;
+        readonly detail?: string;
+      };
+      readonly circuitBreaker?: {
+        readonly state: 'closed' | 'open' | 'half_open';
+        readonly consecutiveFailures: number;
+        readonly openedAt?: string;
+        readonly retryAt?: string;
+      };
+      readonly disabledReason?: 'gone' | 'failing' | 'manual';
+      readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
+      /** Custom request headers sent on every request to the webhook; values are never shown. */
+      readonly headers?: { readonly [key: string]: '********' };
+      /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
+      readonly filter?: { readonly [key: string]: unknown };
+      /** Deliveries a second at most, across every worker. */
+      readonly rateLimit?: number;
+      /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
+      readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
+    };
+  };
+  /** Send deliveries without a bearer token again. */
+  readonly removeWebhookOAuth: {
+    readonly method: 'DELETE';
+    readonly path: '/v2/webhooks/{id}/oauth';
+    readonly params: {
+      readonly id: string;
+    };
+    readonly query: {};
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: never;
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly id: string;
+      readonly name: string;
+      readonly url: string;
+      readonly authentication: boolean;
+      readonly webhookInterests: readonly string[];
+      readonly status: 'enabled' | 'disabled';
+      readonly isEnabled: boolean;
+      readonly payloadVersion: 'v1' | 'v2';
+      /** Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library verifies them with the same secret. False with authentication off, on v1 payloads, and while the secret was issued before the standard format: rotating the secret turns them on. */
+      readonly standardWebhooks: boolean;
+      readonly createdAt: string;
+      readonly updatedAt: string;
+      readonly lastHealthCheck?: {
+        readonly reachable: boolean;
+        readonly statusCode: number;
+        readonly latencyMs: number;
+        readonly checkedAt: string;
+        readonly url: string;
+        readonly reason?: string;
+        readonly detail?: string;
+      };
+      readonly circuitBreaker?: {
+        readonly state: 'closed' | 'open' | 'half_open';
+        readonly consecutiveFailures: number;
+        readonly openedAt?: string;
+        readonly retryAt?: string;
+      };
+      readonly disabledReason?: 'gone' | 'failing' | 'manual';
+      readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
+      /** Custom request headers sent on every request to the webhook; values are never shown. */
+      readonly headers?: { readonly [key: string]: '********' };
+      /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
+      readonly filter?: { readonly [key: string]: unknown };
+      /** Deliveries a second at most, across every worker. */
+      readonly rateLimit?: number;
+      /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
+      readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
+    };
+  };
+  /** Stop v1a signatures: every ed25519 key of the webhook is dropped at once. */
+  readonly removeWebhookSigningKeys: {
+    readonly method: 'DELETE';
+    readonly path: '/v2/webhooks/{id}/signingKeys';
+    readonly params: {
+      readonly id: string;
+    };
+    readonly query: {};
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: never;
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly id: string;
+      readonly name: string;
+      readonly url: string;
+      readonly authentication: boolean;
+      readonly webhookInterests: readonly string[];
+      readonly status: 'enabled' | 'disabled';
+      readonly isEnabled: boolean;
+      readonly payloadVersion: 'v1' | 'v2';
+      /** Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library verifies them with the same secret. False with authentication off, on v1 payloads, and while the secret was issued before the standard format: rotating the secret turns them on. */
+      readonly standardWebhooks: boolean;
+      readonly createdAt: string;
+      readonly updatedAt: string;
+      readonly lastHealthCheck?: {
+        readonly reachable: boolean;
+        readonly statusCode: number;
+        readonly latencyMs: number;
+        readonly checkedAt: string;
+        readonly url: string;
+        readonly reason?: string;
+        readonly detail?: string;
+      };
+      readonly circuitBreaker?: {
+        readonly state: 'closed' | 'open' | 'half_open';
+        readonly consecutiveFailures: number;
+        readonly openedAt?: string;
+        readonly retryAt?: string;
+      };
+      readonly disabledReason?: 'gone' | 'failing' | 'manual';
+      readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
+      /** Custom request headers sent on every request to the webhook; values are never shown. */
+      readonly headers?: { readonly [key: string]: '********' };
+      /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
+      readonly filter?: { readonly [key: string]: unknown };
+      /** Deliveries a second at most, across every worker. */
+      readonly rateLimit?: number;
+      /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
+      readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     };
   };
   /** Add a public reply to a case, with an optional file (docs/api.md §4.3). */
@@ -3009,6 +3398,21 @@ export interface Operations {
       };
       readonly disabledReason?: 'gone' | 'failing' | 'manual';
       readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -3017,6 +3421,18 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     };
   };
   /** Issue a new signing secret (returned once); the old one keeps signing for 24 hours. */
@@ -3063,6 +3479,21 @@ export interface Operations {
       readonly credentials?: {
         readonly secret: string;
       };
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -3071,6 +3502,96 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
+    };
+  };
+  /** Sign with a new ed25519 key (v1a); the key it replaces keeps signing for 24 hours. Only public keys are shown. */
+  readonly rotateWebhookSigningKey: {
+    readonly method: 'POST';
+    readonly path: '/v2/webhooks/{id}/actions/rotateSigningKey';
+    readonly params: {
+      readonly id: string;
+    };
+    readonly query: {};
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: never;
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly id: string;
+      readonly name: string;
+      readonly url: string;
+      readonly authentication: boolean;
+      readonly webhookInterests: readonly string[];
+      readonly status: 'enabled' | 'disabled';
+      readonly isEnabled: boolean;
+      readonly payloadVersion: 'v1' | 'v2';
+      /** Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library verifies them with the same secret. False with authentication off, on v1 payloads, and while the secret was issued before the standard format: rotating the secret turns them on. */
+      readonly standardWebhooks: boolean;
+      readonly createdAt: string;
+      readonly updatedAt: string;
+      readonly lastHealthCheck?: {
+        readonly reachable: boolean;
+        readonly statusCode: number;
+        readonly latencyMs: number;
+        readonly checkedAt: string;
+        readonly url: string;
+        readonly reason?: string;
+        readonly detail?: string;
+      };
+      readonly circuitBreaker?: {
+        readonly state: 'closed' | 'open' | 'half_open';
+        readonly consecutiveFailures: number;
+        readonly openedAt?: string;
+        readonly retryAt?: string;
+      };
+      readonly disabledReason?: 'gone' | 'failing' | 'manual';
+      readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
+      /** Custom request headers sent on every request to the webhook; values are never shown. */
+      readonly headers?: { readonly [key: string]: '********' };
+      /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
+      readonly filter?: { readonly [key: string]: unknown };
+      /** Deliveries a second at most, across every worker. */
+      readonly rateLimit?: number;
+      /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
+      readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     };
   };
   /** Deliver an example of one event type to this webhook only: signed, in its payload version, retried and logged; the payload says "example": true. */
@@ -3144,6 +3665,171 @@ export interface Operations {
       readonly nextBillingDate: string;
     };
   };
+  /** Present a client certificate to the endpoint (mutual TLS); the private key is write-only. */
+  readonly setWebhookClientCertificate: {
+    readonly method: 'PUT';
+    readonly path: '/v2/webhooks/{id}/clientCertificate';
+    readonly params: {
+      readonly id: string;
+    };
+    readonly query: {};
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: {
+      readonly certificate: string;
+      readonly privateKey: string;
+      readonly ca?: string;
+    };
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly id: string;
+      readonly name: string;
+      readonly url: string;
+      readonly authentication: boolean;
+      readonly webhookInterests: readonly string[];
+      readonly status: 'enabled' | 'disabled';
+      readonly isEnabled: boolean;
+      readonly payloadVersion: 'v1' | 'v2';
+      /** Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library verifies them with the same secret. False with authentication off, on v1 payloads, and while the secret was issued before the standard format: rotating the secret turns them on. */
+      readonly standardWebhooks: boolean;
+      readonly createdAt: string;
+      readonly updatedAt: string;
+      readonly lastHealthCheck?: {
+        readonly reachable: boolean;
+        readonly statusCode: number;
+        readonly latencyMs: number;
+        readonly checkedAt: string;
+        readonly url: string;
+        readonly reason?: string;
+        readonly detail?: string;
+      };
+      readonly circuitBreaker?: {
+        readonly state: 'closed' | 'open' | 'half_open';
+        readonly consecutiveFailures: number;
+        readonly openedAt?: string;
+        readonly retryAt?: string;
+      };
+      readonly disabledReason?: 'gone' | 'failing' | 'manual';
+      readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
+      /** Custom request headers sent on every request to the webhook; values are never shown. */
+      readonly headers?: { readonly [key: string]: '********' };
+      /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
+      readonly filter?: { readonly [key: string]: unknown };
+      /** Deliveries a second at most, across every worker. */
+      readonly rateLimit?: number;
+      /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
+      readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
+    };
+  };
+  /** Send deliveries with a bearer token from the receiver's OAuth token endpoint (client credentials; the secret is write-only). */
+  readonly setWebhookOAuth: {
+    readonly method: 'PUT';
+    readonly path: '/v2/webhooks/{id}/oauth';
+    readonly params: {
+      readonly id: string;
+    };
+    readonly query: {};
+    /** The JSON body, `never` when the operation takes none. */
+    readonly body: {
+      readonly tokenUrl: string;
+      readonly clientId: string;
+      readonly clientSecret: string;
+      readonly scope?: string;
+    };
+    /** The `data` of the success answer, `never` when it has no JSON answer. */
+    readonly data: {
+      readonly id: string;
+      readonly name: string;
+      readonly url: string;
+      readonly authentication: boolean;
+      readonly webhookInterests: readonly string[];
+      readonly status: 'enabled' | 'disabled';
+      readonly isEnabled: boolean;
+      readonly payloadVersion: 'v1' | 'v2';
+      /** Whether deliveries also carry the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) beside X-Webhook-Signature, so a stock Standard Webhooks or Svix library verifies them with the same secret. False with authentication off, on v1 payloads, and while the secret was issued before the standard format: rotating the secret turns them on. */
+      readonly standardWebhooks: boolean;
+      readonly createdAt: string;
+      readonly updatedAt: string;
+      readonly lastHealthCheck?: {
+        readonly reachable: boolean;
+        readonly statusCode: number;
+        readonly latencyMs: number;
+        readonly checkedAt: string;
+        readonly url: string;
+        readonly reason?: string;
+        readonly detail?: string;
+      };
+      readonly circuitBreaker?: {
+        readonly state: 'closed' | 'open' | 'half_open';
+        readonly consecutiveFailures: number;
+        readonly openedAt?: string;
+        readonly retryAt?: string;
+      };
+      readonly disabledReason?: 'gone' | 'failing' | 'manual';
+      readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
+      /** Custom request headers sent on every request to the webhook; values are never shown. */
+      readonly headers?: { readonly [key: string]: '********' };
+      /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
+      readonly filter?: { readonly [key: string]: unknown };
+      /** Deliveries a second at most, across every worker. */
+      readonly rateLimit?: number;
+      /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
+      readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
+    };
+  };
   /** Enable or disable a webhook: `{ "status": "enabled" | "disabled" }`. */
   readonly setWebhookStatus: {
     readonly method: 'PATCH';
@@ -3188,6 +3874,21 @@ export interface Operations {
       };
       readonly disabledReason?: 'gone' | 'failing' | 'manual';
       readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -3196,6 +3897,18 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     };
   };
   /** Create a journey from a storefront; it carries the visitor's touches, joined by visitor id. */
@@ -3273,6 +3986,18 @@ export interface Operations {
       readonly filter?: { readonly [key: string]: unknown } | null;
       readonly rateLimit?: number | null;
       readonly ordering?: 'none' | 'entity';
+      readonly retrySchedule?: {
+        /** The delay before each retry; N delays give N + 1 attempts. */
+        readonly delaysMs?: readonly number[];
+        readonly exponential?: {
+          readonly firstMs: number;
+          /** Each delay is the one before times this. Default 2. */
+          readonly factor?: number;
+          /** No delay is longer. */
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      } | null;
     };
     /** The `data` of the success answer, `never` when it has no JSON answer. */
     readonly data: {
@@ -3308,6 +4033,21 @@ export interface Operations {
       readonly credentials?: {
         readonly secret: string;
       };
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -3316,6 +4056,18 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     };
   };
   /** Move a webhook to v2 payloads (a no-op when it is on v2). */
@@ -3359,6 +4111,21 @@ export interface Operations {
       };
       readonly disabledReason?: 'gone' | 'failing' | 'manual';
       readonly disabledAt?: string;
+      readonly signingKeys?: readonly {
+        readonly kid: string;
+        readonly publicKey: string;
+        readonly createdAt: string;
+        readonly expiresAt?: string;
+      }[];
+      readonly oauth?: {
+        readonly tokenUrl: string;
+        readonly clientId: string;
+        readonly scope?: string;
+      };
+      readonly clientCertificate?: {
+        readonly certificate: string;
+        readonly ca?: string;
+      };
       /** Custom request headers sent on every request to the webhook; values are never shown. */
       readonly headers?: { readonly [key: string]: '********' };
       /** Only events whose v2 payload matches are delivered (docs/api.md §11.7). */
@@ -3367,6 +4134,18 @@ export interface Operations {
       readonly rateLimit?: number;
       /** `entity`: the deliveries about one entity go one at a time, in the order their events were recorded. */
       readonly ordering: 'none' | 'entity';
+      /** The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's. */
+      readonly retrySchedule?: {
+        /** The delay before each retry, in ms. */
+        readonly delaysMs?: readonly number[];
+        /** Delays growing by `factor` from `firstMs`, none longer than `maxMs`, `retries` of them. */
+        readonly exponential?: {
+          readonly firstMs: number;
+          readonly factor: number;
+          readonly maxMs: number;
+          readonly retries: number;
+        };
+      };
     };
   };
   /** Load a journey template for a storefront and record the attribution capture in the query as a touch of the visitor. */

@@ -15,6 +15,8 @@ export interface OptionsDraft {
   readonly ordering: WebhookOrdering;
   readonly rateLimit: string;
   readonly filter: string;
+  /** The retry schedule as JSON text (`delaysMs` or `exponential`); empty for the default. */
+  readonly retrySchedule: string;
   readonly headers: readonly HeaderRow[];
   /** Saved header names the reader removed. */
   readonly removed: readonly string[];
@@ -28,6 +30,7 @@ export function draftOf(webhook: Webhook | undefined): OptionsDraft {
     ordering: webhook?.ordering ?? 'none',
     rateLimit: webhook?.rateLimit === undefined ? '' : String(webhook.rateLimit),
     filter: webhook?.filter ? JSON.stringify(webhook.filter, null, 2) : '',
+    retrySchedule: webhook?.retrySchedule ? JSON.stringify(webhook.retrySchedule) : '',
     headers: Object.keys(webhook?.headers ?? {}).map((name) => ({
       key: nextKey++,
       name,
@@ -55,6 +58,14 @@ export function optionsBody(
       return 'The filter is not valid JSON.';
     }
   }
+  let retrySchedule: unknown;
+  if (draft.retrySchedule.trim() !== '') {
+    try {
+      retrySchedule = JSON.parse(draft.retrySchedule);
+    } catch {
+      return 'The retry schedule is not valid JSON.';
+    }
+  }
   const rate = draft.rateLimit.trim();
   if (rate !== '' && !/^\d+$/.test(rate))
     return 'The rate limit must be a whole number of deliveries a second.';
@@ -73,6 +84,11 @@ export function optionsBody(
         ? { rateLimit: null }
         : {}),
     ...(filter !== undefined ? { filter } : editing?.filter ? { filter: null } : {}),
+    ...(retrySchedule !== undefined
+      ? { retrySchedule }
+      : editing?.retrySchedule
+        ? { retrySchedule: null }
+        : {}),
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
   };
 }
@@ -145,8 +161,26 @@ export function EndpointOptions(props: {
         placeholder='{ "total_value_cents": { "$gte": 10000 } }' value=${draft.filter}
         onInput=${(e: Event) => onChange({ ...draft, filter: (e.target as HTMLTextAreaElement).value })}></textarea>
     </div>
+    <div class="ap-field">
+      <label for="ap-endpoint-retry">Retry schedule (JSON, empty for the default)</label>
+      <textarea id="ap-endpoint-retry" rows="2" spellcheck="false"
+        placeholder='{ "delaysMs": [5000, 60000, 600000] } or { "exponential": { "firstMs": 5000, "maxMs": 3600000, "retries": 8 } }'
+        value=${draft.retrySchedule}
+        onInput=${(e: Event) => onChange({ ...draft, retrySchedule: (e.target as HTMLTextAreaElement).value })}></textarea>
+    </div>
     <${HeadersEditor} draft=${draft} onChange=${onChange} />
   </fieldset>`;
+}
+
+/** A retry schedule as a reader says it: "default", "5 s, 1 min, 10 min", or exponential. */
+function scheduleText(schedule: Webhook['retrySchedule']): string {
+  if (!schedule) return 'default';
+  const seconds = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+  if (schedule.delaysMs) return schedule.delaysMs.map(seconds).join(', ') || 'no retries';
+  const e = schedule.exponential;
+  return e
+    ? `${e.retries} retries from ${seconds(e.firstMs)}, ×${e.factor}, at most ${seconds(e.maxMs)}`
+    : 'default';
 }
 
 /** The options of a saved endpoint, for its row. */
@@ -156,5 +190,6 @@ export function optionFacts(webhook: Webhook) {
     <dt>Ordering</dt><dd>${webhook.ordering === 'entity' ? 'one at a time per entity' : 'none'}</dd>
     <dt>Rate limit</dt><dd>${webhook.rateLimit === undefined ? 'none' : `${webhook.rateLimit} a second`}</dd>
     <dt>Filter</dt><dd>${webhook.filter ? html`<code>${JSON.stringify(webhook.filter)}</code>` : 'none'}</dd>
+    <dt>Retry schedule</dt><dd>${scheduleText(webhook.retrySchedule)}</dd>
     <dt>Custom headers</dt><dd>${names.length > 0 ? names.join(', ') : 'none'}</dd>`;
 }

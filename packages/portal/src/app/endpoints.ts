@@ -6,6 +6,7 @@ import { draftOf, EndpointOptions, optionFacts, optionsBody } from './endpoint-o
 import { EndpointHealthSummary } from './health';
 import { html } from './html';
 import { InterestsPicker } from './interests';
+import { EndpointOperationalEvents } from './operational-events';
 import { Failure, PageHeading, when } from './shared';
 import type { DictionaryEntry, HealthCheck, Webhook } from './types';
 
@@ -242,6 +243,8 @@ function EndpointRow(props: {
       ${optionFacts(webhook)}
     </dl>
     <${EndpointHealthSummary} webhookId=${webhook.id} name=${webhook.name}
+      version=${`${webhook.updatedAt} ${webhook.status}`} />
+    <${EndpointOperationalEvents} webhookId=${webhook.id} name=${webhook.name}
       version=${`${webhook.updatedAt} ${webhook.status}`} />
     ${health ? html`<${HealthResult} check=${health} />` : null}
     <div class="ap-actions">

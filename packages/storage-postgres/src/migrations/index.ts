@@ -19,6 +19,9 @@ import { attemptHoursMigration } from './018-attempt-hours';
 import { deferredDayCountsMigration } from './019-deferred-day-counts';
 import { deliveryQueueMigration } from './020-delivery-queue';
 import { dayCountChangesMigration } from './021-day-count-changes';
+import { traceStateRetrySchedulesMigration } from './022-trace-state-retry-schedules';
+import { receiverAuthMigration } from './023-receiver-auth';
+import { operationalEventsMigration } from './024-operational-events';
 import type { Migration } from './migration';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
@@ -44,6 +47,9 @@ export const migrations: readonly Migration[] = [
   deferredDayCountsMigration,
   deliveryQueueMigration,
   dayCountChangesMigration,
+  traceStateRetrySchedulesMigration,
+  receiverAuthMigration,
+  operationalEventsMigration,
 ].sort((a, b) => a.version - b.version);
 
 export type { Migration } from './migration';

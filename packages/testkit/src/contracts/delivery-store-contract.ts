@@ -173,6 +173,51 @@ export function deliveryStoreContract(getStorage: () => Storage): void {
       await storage.deliveries.cancelPending({ affiliateId: 'aff_1', webhookId: 'whk_traced', now: at(1) });
     });
 
+    it('events: the tracestate an event was emitted with comes back beside its traceparent', async () => {
+      const traced = event('evt_tracestate', {
+        traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+        tracestate: 'vendor=abc,other=1',
+      });
+      await storage.deliveries.insertEvent({ event: traced });
+      expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: 'evt_tracestate' })).toEqual(
+        traced,
+      );
+      await storage.deliveries.enqueue({
+        deliveries: [delivery('dlv_tracestate', 'evt_tracestate', { webhookId: 'whk_tracestate' })],
+      });
+      const claimed = await storage.deliveries.claimDue({
+        now: at(1),
+        limit: 100,
+        leaseMs: 60_000,
+        leaseToken: 'lease_tracestate',
+      });
+      expect(claimed.find((c) => c.delivery.id === 'dlv_tracestate')?.event).toEqual(traced);
+      await storage.deliveries.cancelPending({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_tracestate',
+        now: at(1),
+      });
+      // One event, then two: publish has a statement for each.
+      const published = (id: string, tracestate: string) => ({
+        event: event(id, { traceparent: traced.traceparent!, tracestate }),
+        deliver: false,
+        idPrefix: `dlv_${id}`,
+      });
+      await storage.deliveries.publish({ events: [published('evt_pub_1', 'a=1')] });
+      await storage.deliveries.publish({
+        events: [published('evt_pub_2', 'b=2'), published('evt_pub_3', 'c=3')],
+      });
+      for (const [id, tracestate] of [
+        ['evt_pub_1', 'a=1'],
+        ['evt_pub_2', 'b=2'],
+        ['evt_pub_3', 'c=3'],
+      ] as const) {
+        expect(await storage.deliveries.getEvent({ affiliateId: 'aff_1', eventId: id })).toMatchObject({
+          tracestate,
+        });
+      }
+    });
+
     it('claimDue: only due pending rows, leased so nobody else claims them until the lease ends', async () => {
       await storage.deliveries.insertEvent({ event: event('evt_c1') });
       await storage.deliveries.enqueue({

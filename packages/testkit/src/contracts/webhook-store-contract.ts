@@ -178,6 +178,74 @@ export function webhookStoreContract(storage: () => Storage): void {
       expect(Object.keys(read!)).not.toContain(key);
   });
 
+  it('webhooks: a retrySchedule (delays or exponential) round-trips through insert and replace; a replace without it clears it', async () => {
+    const scheduled = webhook({
+      id: 'whk_schedule',
+      retrySchedule: { delaysMs: [1_000, 60_000, 3_600_000] },
+    });
+    await storage().webhooks.insert({ webhook: scheduled });
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_schedule' })).toEqual(scheduled);
+    const exponential: Webhook = {
+      ...scheduled,
+      retrySchedule: { exponential: { firstMs: 2_000, factor: 3, maxMs: 600_000, retries: 9 } },
+      revision: 2,
+    };
+    expect(await storage().webhooks.replace({ webhook: exponential, expectedRevision: 1 })).toBe(true);
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_schedule' })).toEqual(exponential);
+    const { retrySchedule: _schedule, ...rest } = exponential;
+    expect(await storage().webhooks.replace({ webhook: { ...rest, revision: 3 }, expectedRevision: 2 })).toBe(
+      true,
+    );
+    const read = await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_schedule' });
+    expect(Object.keys(read!)).not.toContain('retrySchedule');
+    expect(await storage().webhooks.get({ affiliateId: 'aff_2', id: 'whk_schedule' })).toBeUndefined();
+  });
+
+  it('webhooks: signingKeys (sealed or held by the signer), oauth and clientCertificate round-trip through insert and replace; a replace without them clears them', async () => {
+    const signed = webhook({
+      id: 'whk_keys',
+      signingKeys: [
+        {
+          kid: 'whkey_new',
+          publicKey: '11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=',
+          keyRef: 'projects/p/keyRings/r/cryptoKeys/k/cryptoKeyVersions/2',
+          createdAt: t1,
+        },
+        {
+          kid: 'whkey_old',
+          publicKey: 'A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=',
+          sealed: { ciphertext: 'a2V5', iv: 'aXZpdml2aXZpdml2', tag: 'dGFndGFndGFndGFndGFn' },
+          createdAt: t0,
+          expiresAt: new Date('2026-11-24T11:00:00.000Z'),
+        },
+      ],
+      oauth: {
+        tokenUrl: 'https://auth.example.com/oauth/token',
+        clientId: 'client_1',
+        scope: 'webhooks',
+        sealedSecret: { ciphertext: 'c2VjcmV0', iv: 'aXZpdml2aXZpdml2', tag: 'dGFndGFndGFndGFndGFn' },
+      },
+      clientCertificate: {
+        certificate: '-----BEGIN CERTIFICATE-----\nY2VydA==\n-----END CERTIFICATE-----',
+        sealedKey: { ciphertext: 'a2V5', iv: 'aXZpdml2aXZpdml2', tag: 'dGFndGFndGFndGFndGFn' },
+        ca: '-----BEGIN CERTIFICATE-----\nY2E=\n-----END CERTIFICATE-----',
+      },
+    });
+    await storage().webhooks.insert({ webhook: signed });
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_keys' })).toEqual(signed);
+    const rotated: Webhook = { ...signed, signingKeys: signed.signingKeys!.slice(0, 1), revision: 2 };
+    expect(await storage().webhooks.replace({ webhook: rotated, expectedRevision: 1 })).toBe(true);
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_keys' })).toEqual(rotated);
+    const { signingKeys: _keys, oauth: _oauth, clientCertificate: _certificate, ...plain } = rotated;
+    expect(
+      await storage().webhooks.replace({ webhook: { ...plain, revision: 3 }, expectedRevision: 2 }),
+    ).toBe(true);
+    const read = await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_keys' });
+    expect(Object.keys(read!)).not.toContain('signingKeys');
+    expect(Object.keys(read!)).not.toContain('oauth');
+    expect(Object.keys(read!)).not.toContain('clientCertificate');
+  });
+
   it('webhooks: of two concurrent replaces from the same revision, exactly one wins', async () => {
     await storage().webhooks.insert({ webhook: webhook({ id: 'whk_race' }) });
     const results = await Promise.all(
@@ -349,6 +417,62 @@ export function webhookStoreContract(storage: () => Storage): void {
     expect(await storage().webhooks.remove({ affiliateId: 'aff_1', id: 'whk_rm' })).toBe(true);
     expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_rm' })).toBeUndefined();
     expect(await storage().webhooks.remove({ affiliateId: 'aff_1', id: 'whk_rm' })).toBe(false);
+  });
+
+  it("webhooks: a secret's expiringAnnounced round-trips through insert and replace", async () => {
+    const [current, replaced] = webhook().secrets;
+    const marked = webhook({ id: 'whk_exp', secrets: [current!, { ...replaced!, expiringAnnounced: true }] });
+    await storage().webhooks.insert({ webhook: marked });
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_exp' })).toEqual(marked);
+    const cleared = { ...marked, secrets: [current!, replaced!], revision: 2 };
+    expect(await storage().webhooks.replace({ webhook: cleared, expectedRevision: 1 })).toBe(true);
+    expect(await storage().webhooks.get({ affiliateId: 'aff_1', id: 'whk_exp' })).toEqual(cleared);
+  });
+
+  it('webhooks: operational events are kept newest first, the newest 50, for the owner only, and go with the webhook', async () => {
+    await storage().webhooks.insert({ webhook: webhook({ id: 'whk_ops' }) });
+    const event = (n: number, affiliateId = 'aff_1') => ({
+      id: `opev_${String(n).padStart(3, '0')}`,
+      affiliateId,
+      webhookId: 'whk_ops',
+      type: 'endpoint.disabled',
+      at: new Date(t0.getTime() + n * 1_000),
+      details: { reason: 'gone', n },
+    });
+    for (let n = 0; n < 52; n += 1) await storage().webhooks.addOperationalEvent({ event: event(n) });
+    // Another tenant's event for this webhook is not kept.
+    await storage().webhooks.addOperationalEvent({ event: event(99, 'aff_2') });
+    const kept = await storage().webhooks.recentOperationalEvents({
+      affiliateId: 'aff_1',
+      webhookId: 'whk_ops',
+      limit: 100,
+    });
+    expect(kept).toHaveLength(50);
+    expect(kept[0]).toEqual(event(51));
+    expect(kept.at(-1)).toEqual(event(2));
+    expect(
+      await storage().webhooks.recentOperationalEvents({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_ops',
+        limit: 2,
+      }),
+    ).toEqual([event(51), event(50)]);
+    expect(
+      await storage().webhooks.recentOperationalEvents({
+        affiliateId: 'aff_2',
+        webhookId: 'whk_ops',
+        limit: 100,
+      }),
+    ).toEqual([]);
+    await storage().webhooks.remove({ affiliateId: 'aff_1', id: 'whk_ops' });
+    await storage().webhooks.insert({ webhook: webhook({ id: 'whk_ops' }) });
+    expect(
+      await storage().webhooks.recentOperationalEvents({
+        affiliateId: 'aff_1',
+        webhookId: 'whk_ops',
+        limit: 100,
+      }),
+    ).toEqual([]);
   });
 
   it('webhooks: a rolled-back transaction leaves no webhook behind', async () => {

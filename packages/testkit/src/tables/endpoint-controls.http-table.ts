@@ -302,6 +302,21 @@ const createCases: HttpCase[] = [
   refusedCreate('rateLimit 10001 is refused', { rateLimit: 10_001 }, 'rateLimit'),
   refusedCreate('ordering "fifo" is refused', { ordering: 'fifo' }, 'ordering'),
   refusedCreate(
+    'a retry delay under 1 s is refused, naming it',
+    { retrySchedule: { delaysMs: [5_000, 500] } },
+    'retrySchedule.delaysMs.1',
+  ),
+  refusedCreate(
+    'an exponential schedule whose cap is below its first delay is refused',
+    { retrySchedule: { exponential: { firstMs: 60_000, maxMs: 1_000, retries: 3 } } },
+    'retrySchedule.exponential.maxMs',
+  ),
+  refusedCreate(
+    'a retry schedule with both forms is refused',
+    { retrySchedule: { delaysMs: [1_000], exponential: { firstMs: 1_000, maxMs: 1_000, retries: 1 } } },
+    'retrySchedule',
+  ),
+  refusedCreate(
     'a filter with an unknown operator is refused',
     { webhookInterests: ['ecommerce_order_created'], filter: { currency: { $regex: 'US.*' } } },
     'filter.currency.$regex',
@@ -438,6 +453,11 @@ const putCases: HttpCase[] = [
   ),
   refusedPut('PUT of rateLimit 0 is refused', { rateLimit: 0 }, 'rateLimit'),
   refusedPut('PUT of ordering "fifo" is refused', { ordering: 'fifo' }, 'ordering'),
+  refusedPut(
+    'PUT of 21 retries is refused',
+    { retrySchedule: { exponential: { firstMs: 1_000, maxMs: 60_000, retries: 21 } } },
+    'retrySchedule.exponential.retries',
+  ),
   refusedPut(
     'PUT with a good header and a bad filter writes nothing',
     { name: 'Half', headers: { 'X-Api-Key': null, 'X-Added': added }, filter: { $or: [] } },

@@ -14,6 +14,7 @@ import {
   sealHeaders,
   validateFilter,
 } from './endpoint-controls';
+import { retryScheduleSchema, storedRetrySchedule } from './retry-schedules';
 import { issueSecret } from './signing-secrets';
 import {
   interestsSchema,
@@ -35,6 +36,8 @@ export const createWebhookBody = z.object({
   /** `null` is the same as leaving it out: no limit. */
   rateLimit: rateLimitSchema.nullable().optional(),
   ordering: orderingSchema.default('none'),
+  /** `null` is the same as leaving it out: the host's schedule for the event type, else the default. */
+  retrySchedule: retryScheduleSchema.nullable().optional(),
 });
 
 /** Input of {@link createWebhook}. */
@@ -90,6 +93,7 @@ export function createWebhook(
             ? {}
             : { rateLimit: parsed.rateLimit }),
           ...(parsed.ordering === 'entity' ? { ordering: parsed.ordering } : {}),
+          ...(parsed.retrySchedule ? { retrySchedule: storedRetrySchedule(parsed.retrySchedule) } : {}),
           revision: 1,
           createdAt: now,
           updatedAt: now,

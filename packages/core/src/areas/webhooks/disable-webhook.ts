@@ -1,17 +1,21 @@
 import { ok } from 'neverthrow';
+import { announce } from '../../deps/operational-events';
 import type { ServiceDeps } from '../../deps/service-deps';
 import { type AutomaticDisableReason, endpointDisabled } from '../../ports/telemetry/delivery-telemetry';
 import type { EndpointDisabledNotice, Webhook } from '../../storage/webhook-store';
 import { changeWebhook } from './change-webhook';
 import { withStatus } from './update-webhook';
 
-type DisableDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'logger' | 'onEndpointDisabled'>;
+type DisableDeps = Pick<
+  ServiceDeps,
+  'storage' | 'clock' | 'logger' | 'onEndpointDisabled' | 'onOperationalEvent'
+>;
 
 /**
  * Disables an endpoint for the delivery worker, through the same compare-and-set as the status
  * call, recording why and when. Only the call that changes it from enabled gives notice: a log
- * line, the `webhook.endpoints.disabled` count and the host's `onEndpointDisabled`, which is not
- * awaited (its errors are logged and dropped). So of workers racing to disable one endpoint, one
+ * line, the `webhook.endpoints.disabled` count, the host's `onEndpointDisabled` and the
+ * `endpoint.disabled` operational event, neither awaited (their errors are logged and dropped). So of workers racing to disable one endpoint, one
  * notifies.
  *
  * @returns the disabled webhook when this call disabled it; undefined when it already was, or is gone
@@ -41,6 +45,13 @@ export async function disableEndpoint(
     reason: input.reason,
   });
   notify(deps, { webhook, reason: input.reason });
+  announce(deps, {
+    type: 'endpoint.disabled',
+    affiliateId: webhook.affiliateId,
+    webhookId: webhook.id,
+    at: webhook.disabledAt ?? webhook.updatedAt,
+    reason: input.reason,
+  });
   return webhook;
 }
 

@@ -14,6 +14,7 @@ import { eventDefinition } from '../../rules/events/event-dictionary';
 import { nestedShapeKeys, productLineFields } from '../../rules/events/nested-shapes';
 import { filterFieldPaths, type PayloadFilter, parsePayloadFilter } from '../../rules/filters/payload-filter';
 import type { StoredHeaders, Webhook, WebhookOrdering } from '../../storage/webhook-store';
+import { retryScheduleView, retryScheduleViewSchema } from './retry-schedules';
 
 /** Most custom headers one webhook may send. */
 export const maxCustomHeaders = 10;
@@ -308,6 +309,9 @@ export const endpointControlsViewSchema = z.object({
   ordering: orderingSchema.describe(
     '`entity`: the deliveries about one entity go one at a time, in the order their events were recorded.',
   ),
+  retrySchedule: retryScheduleViewSchema
+    .optional()
+    .describe("The endpoint's own retry schedule (docs/api.md §11.11); absent: the host's."),
 });
 
 /** The endpoint controls of a webhook as the API shows them. */
@@ -323,5 +327,6 @@ export function endpointControlsView(webhook: Webhook): z.infer<typeof endpointC
     ...(webhook.filter ? { filter: webhook.filter as Record<string, unknown> } : {}),
     ...(webhook.rateLimit === undefined ? {} : { rateLimit: webhook.rateLimit }),
     ordering: webhook.ordering ?? ('none' satisfies WebhookOrdering),
+    ...(webhook.retrySchedule ? { retrySchedule: retryScheduleView(webhook.retrySchedule) } : {}),
   };
 }

@@ -5,7 +5,9 @@ import { settled } from '../../base/host-call';
 import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
 import { type CreateWebhookInput, createWebhook } from './create-webhook';
+import { removeOAuth, setOAuth } from './oauth-credentials';
 import { listWebhookViews, readWebhook } from './read-webhooks';
+import { removeSigningKeys, rotateSigningKey } from './signing-key-lifecycle';
 import { setWebhookStatus, type UpdateWebhookInput, updateWebhook } from './update-webhook';
 import { deleteWebhook, rotateSecret } from './webhook-lifecycle';
 import { resultView, type WebhookView } from './webhook-view';
@@ -48,6 +50,23 @@ export interface HostWebhooks {
   rotateSecret(input: WebhookRef): Promise<WebhookView>;
   /** Deletes the webhook and its secrets. */
   delete(input: WebhookRef): Promise<{ id: string; deleted: true }>;
+  /**
+   * Signs `v1a` with a new ed25519 key (docs/api.md §5.5); the key it replaces keeps signing for
+   * 24 hours. `signingKeys` shows the public keys; the private key is never shown.
+   *
+   * @example
+   * const { signingKeys } = await service.webhooks.rotateSigningKey({ affiliateId: 'aff_1', id: 'whk_1' });
+   * signingKeys?.[0]?.publicKey // 'whpk_…', for the receiver's configuration
+   */
+  rotateSigningKey(input: WebhookRef): Promise<WebhookView>;
+  /** Stops `v1a` signatures at once: every key of the webhook is dropped. */
+  removeSigningKeys(input: WebhookRef): Promise<WebhookView>;
+  /** Sends deliveries with a bearer token from the receiver's OAuth token endpoint (docs/api.md §5.6); the client secret is write-only. */
+  setOAuth(
+    input: WebhookRef & { tokenUrl: string; clientId: string; clientSecret: string; scope?: string },
+  ): Promise<WebhookView>;
+  /** Sends deliveries without a bearer token again. */
+  removeOAuth(input: WebhookRef): Promise<WebhookView>;
 }
 
 const affiliateId = z.string().min(1).max(200);
@@ -110,5 +129,28 @@ export function hostWebhooks(deps: Deps): HostWebhooks {
           deleteWebhook(deps, ref).andThen(() => okAsync({ id: ref.id, deleted: true as const })),
         ),
       ),
+    ...receiverAuthCalls(deps),
   };
 }
+
+/** The calls of {@link HostWebhooks} about how receivers authenticate deliveries: signing keys and OAuth. */
+function receiverAuthCalls(
+  deps: Deps,
+): Pick<HostWebhooks, 'rotateSigningKey' | 'removeSigningKeys' | 'setOAuth' | 'removeOAuth'> {
+  const view = (result: { webhook: WebhookResultWebhook }) => resultView(deps, { webhook: result.webhook });
+  return {
+    rotateSigningKey: (raw) =>
+      settled(checked(refInput, raw, (ref) => rotateSigningKey(deps, ref).andThen(view))),
+    removeSigningKeys: (raw) =>
+      settled(checked(refInput, raw, (ref) => removeSigningKeys(deps, ref).andThen(view))),
+    setOAuth: ({ affiliateId: owner, id: webhookId, ...input }) =>
+      settled(
+        checked(refInput, { affiliateId: owner, id: webhookId }, (ref) =>
+          setOAuth(deps, { ...ref, input }).andThen(view),
+        ),
+      ),
+    removeOAuth: (raw) => settled(checked(refInput, raw, (ref) => removeOAuth(deps, ref).andThen(view))),
+  };
+}
+
+type WebhookResultWebhook = Parameters<typeof resultView>[1]['webhook'];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { retryCompareAndSet } from '../../base/compare-and-set';
 import type { DomainError } from '../../base/errors';
 import { validate } from '../../base/validate';
+import { announce } from '../../deps/operational-events';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type {
   Webhook,
@@ -22,6 +23,7 @@ import {
   sealHeaders,
   validateFilter,
 } from './endpoint-controls';
+import { retryScheduleSchema, storedRetrySchedule } from './retry-schedules';
 import { issueSecret } from './signing-secrets';
 import {
   interestsSchema,
@@ -92,6 +94,8 @@ export const updateWebhookBody = z.object({
   /** Replaces the rate; `null` removes it. */
   rateLimit: rateLimitSchema.nullable().optional(),
   ordering: orderingSchema.optional(),
+  /** Replaces the endpoint's retry schedule; `null` removes it. */
+  retrySchedule: retryScheduleSchema.nullable().optional(),
 });
 
 /** Input of {@link updateWebhook}. */
@@ -99,7 +103,7 @@ export type UpdateWebhookInput = z.input<typeof updateWebhookBody>;
 
 type UpdateDeps = Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'allowPrivateNetworks'>;
 
-type Controls = Pick<Webhook, 'headers' | 'filter' | 'rateLimit' | 'ordering'>;
+type Controls = Pick<Webhook, 'headers' | 'filter' | 'rateLimit' | 'ordering' | 'retrySchedule'>;
 
 /**
  * The endpoint controls after an update, and whether any changed. A kept filter is checked again
@@ -131,17 +135,25 @@ async function updatedControls(
   }
   const rateLimit = input.rateLimit === undefined ? current.rateLimit : (input.rateLimit ?? undefined);
   const ordering = input.ordering ?? current.ordering ?? 'none';
+  const retrySchedule =
+    input.retrySchedule === undefined
+      ? current.retrySchedule
+      : input.retrySchedule === null
+        ? undefined
+        : storedRetrySchedule(input.retrySchedule);
   const controls: Controls = {
     ...(headers ? { headers } : {}),
     ...(filter.value ? { filter: filter.value } : {}),
     ...(rateLimit === undefined ? {} : { rateLimit }),
     ...(ordering === 'entity' ? { ordering } : {}),
+    ...(retrySchedule ? { retrySchedule } : {}),
   };
   const changed =
     headersChanged ||
     JSON.stringify(filter.value) !== JSON.stringify(current.filter) ||
     rateLimit !== current.rateLimit ||
-    ordering !== (current.ordering ?? 'none');
+    ordering !== (current.ordering ?? 'none') ||
+    JSON.stringify(retrySchedule) !== JSON.stringify(current.retrySchedule);
   return ok({ controls, changed });
 }
 
@@ -175,7 +187,14 @@ async function applyUpdate(
     authentication === current.authentication &&
     interests.value.join('\n') === current.interests.join('\n');
   if (same) return ok('unchanged');
-  const { headers: _headers, filter: _filter, rateLimit: _rateLimit, ordering: _ordering, ...rest } = current;
+  const {
+    headers: _headers,
+    filter: _filter,
+    rateLimit: _rateLimit,
+    ordering: _ordering,
+    retrySchedule: _retrySchedule,
+    ...rest
+  } = current;
   return ok({
     next: {
       ...rest,
@@ -264,18 +283,36 @@ export function withStatus(
  * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
  */
 export function setWebhookStatus(
-  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'logger' | 'onOperationalEvent'>,
   request: { affiliateId: string; id: string; status: WebhookStatus },
 ): ResultAsync<WebhookResult, DomainError> {
+  let enabled = false;
   const changed = changeWebhook(
     deps,
     () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
-    (current, now) =>
-      ok(
+    (current, now) => {
+      enabled = current.status !== request.status && request.status === 'enabled';
+      return ok(
         current.status === request.status
           ? 'unchanged'
           : { next: withStatus(current, { status: request.status, reason: 'manual', at: now }) },
-      ),
+      );
+    },
   );
-  return request.status === 'enabled' ? changed.andThen((result) => withBreakerReset(deps, result)) : changed;
+  if (request.status !== 'enabled') return changed;
+  return changed
+    .andThen((result) => withBreakerReset(deps, result))
+    .map((result) => {
+      const { webhook } = result;
+      if (enabled) {
+        const at = webhook.updatedAt;
+        announce(deps, {
+          type: 'endpoint.enabled',
+          affiliateId: webhook.affiliateId,
+          webhookId: webhook.id,
+          at,
+        });
+      }
+      return result;
+    });
 }

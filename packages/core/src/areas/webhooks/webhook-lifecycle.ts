@@ -1,5 +1,6 @@
 import { err, errAsync, ok, okAsync, ResultAsync } from 'neverthrow';
 import { type DomainError, invalidField, notFound } from '../../base/errors';
+import { announce } from '../../deps/operational-events';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type { PayloadVersion } from '../../storage/webhook-store';
 import { changeWebhook, type WebhookResult } from './change-webhook';
@@ -13,7 +14,7 @@ import { issueSecret, rotatedSecrets } from './signing-secrets';
  * @returns 422 INVALID_FIELD (authentication) when the webhook does not sign its deliveries
  */
 export function rotateSecret(
-  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox'>,
+  deps: Pick<ServiceDeps, 'storage' | 'clock' | 'secretBox' | 'logger' | 'onOperationalEvent'>,
   request: { affiliateId: string; id: string },
 ): ResultAsync<WebhookResult, DomainError> {
   return changeWebhook(
@@ -31,7 +32,18 @@ export function rotateSecret(
         secret: issued.plaintext,
       });
     },
-  );
+  ).map((result) => {
+    const { webhook } = result;
+    const overlapEndsAt = webhook.secrets[1]?.expiresAt;
+    announce(deps, {
+      type: 'secret.rotated',
+      affiliateId: webhook.affiliateId,
+      webhookId: webhook.id,
+      at: webhook.updatedAt,
+      ...(overlapEndsAt ? { overlapEndsAt } : {}),
+    });
+    return result;
+  });
 }
 
 /**

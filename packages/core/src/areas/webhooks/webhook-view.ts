@@ -3,8 +3,11 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type { HealthCheck, Webhook, WebhookBreaker } from '../../storage/webhook-store';
 import type { WebhookResult } from './change-webhook';
+import { clientCertificateView, clientCertificateViewSchema } from './client-certificate';
 import { endpointControlsView, endpointControlsViewSchema } from './endpoint-controls';
+import { oauthView, oauthViewSchema } from './oauth-credentials';
 import { sendsStandardWebhooks } from './signature';
+import { signingKeysView, signingKeyViewSchema } from './signing-keys';
 
 /** A health check as the API shows it (docs/api.md §4.7), without `persisted`. */
 export const healthCheckViewSchema = z.object({
@@ -70,6 +73,12 @@ export const webhookViewSchema = z
     /** When it was disabled; absent while enabled. */
     disabledAt: z.iso.datetime().optional(),
     credentials: credentialsSchema.optional(),
+    /** The ed25519 keys signing `v1a` now, current first (docs/api.md §5.5); absent without keys. */
+    signingKeys: z.array(signingKeyViewSchema).optional(),
+    /** The OAuth client credentials deliveries get a token with (docs/api.md §5.6), without the client secret. */
+    oauth: oauthViewSchema.optional(),
+    /** The client certificate deliveries present (docs/api.md §5.7), without its key. */
+    clientCertificate: clientCertificateViewSchema.optional(),
   })
   .extend(endpointControlsViewSchema.shape);
 
@@ -104,7 +113,7 @@ function toBreakerView(breaker: WebhookBreaker): z.infer<typeof circuitBreakerVi
  */
 export function toWebhookView(
   webhook: Webhook,
-  signing: { standardWebhooks: boolean; revealSecret?: string | undefined },
+  signing: { standardWebhooks: boolean; revealSecret?: string | undefined; now?: Date },
 ): WebhookView {
   const { standardWebhooks, revealSecret } = signing;
   return {
@@ -124,6 +133,9 @@ export function toWebhookView(
     ...(webhook.disabledReason ? { disabledReason: webhook.disabledReason } : {}),
     ...(webhook.disabledAt ? { disabledAt: webhook.disabledAt.toISOString() } : {}),
     ...endpointControlsView(webhook),
+    ...(signing.now ? signingKeysView(webhook, signing.now) : {}),
+    ...oauthView(webhook),
+    ...clientCertificateView(webhook),
     ...(revealSecret === undefined ? {} : { credentials: { secret: revealSecret } }),
   };
 }
@@ -137,11 +149,9 @@ export async function webhookView(
   webhook: Webhook,
   revealSecret?: string,
 ): Promise<WebhookView> {
-  const standardWebhooks = await sendsStandardWebhooks(webhook, {
-    secretBox: deps.secretBox,
-    now: deps.clock.now(),
-  });
-  return toWebhookView(webhook, { standardWebhooks, revealSecret });
+  const now = deps.clock.now();
+  const standardWebhooks = await sendsStandardWebhooks(webhook, { secretBox: deps.secretBox, now });
+  return toWebhookView(webhook, { standardWebhooks, revealSecret, now });
 }
 
 /** A webhook answer that may carry `credentials` (create, PUT, rotateSecret). */

@@ -1,9 +1,20 @@
 import { sameBreaker } from '../../areas/webhooks/breaker';
-import type { Webhook, WebhookStore } from '../../storage/webhook-store';
+import {
+  keptOperationalEvents,
+  type StoredOperationalEvent,
+  type Webhook,
+  type WebhookStore,
+} from '../../storage/webhook-store';
 import type { MemoryState } from './memory-state';
 
 /** Each state's next free send slot per throttled webhook (ms since the epoch), shared by its stores. */
 const throttles = new WeakMap<MemoryState, Map<string, number>>();
+
+/** Each state's operational events per webhook id, newest first. */
+const operationalEvents = new WeakMap<MemoryState, Map<string, StoredOperationalEvent[]>>();
+
+const newestFirst = (a: StoredOperationalEvent, b: StoredOperationalEvent) =>
+  b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1);
 
 /** The slots of `reserveSends` (see the port): the same arithmetic as the PostgreSQL statement. */
 function reserveSlots(
@@ -54,7 +65,26 @@ export function memoryWebhookStore(state: MemoryState): WebhookStore {
       return true;
     },
     async remove({ affiliateId, id }) {
-      return owned(affiliateId, id) ? state.webhooks.delete(id) : false;
+      if (!owned(affiliateId, id)) return false;
+      operationalEvents.get(state)?.delete(id);
+      return state.webhooks.delete(id);
+    },
+    async addOperationalEvent({ event }) {
+      // An event of a webhook gone meanwhile has nothing to be kept for.
+      if (!owned(event.affiliateId, event.webhookId)) return;
+      let book = operationalEvents.get(state);
+      if (!book) {
+        book = new Map();
+        operationalEvents.set(state, book);
+      }
+      const kept = [...(book.get(event.webhookId) ?? []), structuredClone(event)].sort(newestFirst);
+      book.set(event.webhookId, kept.slice(0, keptOperationalEvents));
+    },
+    async recentOperationalEvents({ affiliateId, webhookId, limit }) {
+      return (operationalEvents.get(state)?.get(webhookId) ?? [])
+        .filter((event) => event.affiliateId === affiliateId)
+        .slice(0, limit)
+        .map((event) => structuredClone(event));
     },
     async recordHealthCheck({ affiliateId, id, check }) {
       const current = owned(affiliateId, id);

@@ -35,6 +35,8 @@ export const defaultBuckets: Readonly<Record<string, BucketLimit>> = {
   'storefront-journeys': { points: 60, durationSeconds: 60 },
   // sendExample writes an event and a delivery per call: a portal's button, not a load generator.
   'webhook-examples': { points: 30, durationSeconds: 60 },
+  // The JWKS document is cacheable: a receiver fetches it at start and on a key it does not know.
+  'webhook-keys': { points: 120, durationSeconds: 60 },
 };
 
 /**

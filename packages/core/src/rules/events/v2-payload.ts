@@ -34,6 +34,8 @@ export interface EventRecord {
    * attempt spans link to it. Never part of a payload.
    */
   readonly traceparent?: string;
+  /** The W3C `tracestate` of that span, when it had one; sent beside `traceparent`. Never part of a payload. */
+  readonly tracestate?: string;
   /** The webhooks subscribed to the event whose filter it did not match, so it was not sent to them. */
   readonly filteredOut?: readonly string[];
 }
