@@ -1,6 +1,5 @@
 import type { HttpRequest } from '@affiliate-commerce/core';
 import { randomIds, runWorker, type Storage, systemClock } from '@affiliate-commerce/core';
-import { memoryStorage } from '@affiliate-commerce/core/memory';
 import {
   fakeHttpClient,
   fakeResolver,
@@ -9,30 +8,10 @@ import {
   testTokens,
 } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database.test-support';
+import { memoryStorageUnderTest, serverStorageUnderTest } from './test-database.test-support';
 
 const backlog = 150;
 const arrivals = 60;
-
-type Outbox = () => Promise<{ storage: Storage; teardown: () => Promise<void> }>;
-
-const memoryOutbox: Outbox = async () => {
-  const storage = memoryStorage();
-  return { storage, teardown: () => storage.close() };
-};
-
-const serverOutbox: Outbox = async () => {
-  const { db, schema, drop } = await freshServerSchema('breaker_backlog');
-  const storage = await createPostgresStorage({ db, schema });
-  return {
-    storage,
-    teardown: async () => {
-      await storage.close();
-      await drop();
-    },
-  };
-};
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,8 +29,8 @@ function countingDeferrals(storage: Storage) {
 }
 
 describe.each([
-  ['memory', memoryOutbox],
-  ['PostgreSQL server', serverOutbox],
+  ['memory', memoryStorageUnderTest],
+  ['PostgreSQL server', serverStorageUnderTest('breaker_backlog')],
 ] as const)("an open breaker's backlog (%s)", (_name, outbox) => {
   it('moves each queued delivery a bounded number of times however often the breaker changes, and sends the backlog as soon as it closes', async () => {
     const { storage, teardown } = await outbox();

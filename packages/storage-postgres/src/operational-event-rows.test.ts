@@ -1,5 +1,3 @@
-import type { Storage } from '@affiliate-commerce/core';
-import { memoryStorage } from '@affiliate-commerce/core/memory';
 import {
   fakeHttpClient,
   fakeResolver,
@@ -9,27 +7,7 @@ import {
   testTokens,
 } from '@affiliate-commerce/testkit';
 import { describe, expect, it, vi } from 'vitest';
-import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database.test-support';
-
-type Outbox = () => Promise<{ storage: Storage; teardown: () => Promise<void> }>;
-
-const memoryOutbox: Outbox = async () => {
-  const storage = memoryStorage();
-  return { storage, teardown: () => storage.close() };
-};
-
-const serverOutbox: Outbox = async () => {
-  const { db, schema, drop } = await freshServerSchema('operational_log');
-  const storage = await createPostgresStorage({ db, schema });
-  return {
-    storage,
-    teardown: async () => {
-      await storage.close();
-      await drop();
-    },
-  };
-};
+import { memoryStorageUnderTest, serverStorageUnderTest } from './test-database.test-support';
 
 interface Listed {
   status: number;
@@ -40,8 +18,8 @@ interface Listed {
 }
 
 describe.each([
-  ['memory', memoryOutbox],
-  ['PostgreSQL server', serverOutbox],
+  ['memory', memoryStorageUnderTest],
+  ['PostgreSQL server', serverStorageUnderTest('operational_log')],
 ] as const)('GET /v2/webhooks/{id}/operationalEvents (%s)', (_name, outbox) => {
   it("lists a webhook's operational events newest first, to its own affiliate only (api.md: an endpoint's operational events)", async () => {
     const { storage, teardown } = await outbox();

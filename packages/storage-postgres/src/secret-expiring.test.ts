@@ -1,5 +1,4 @@
-import { type OperationalEvent, randomIds, type Storage } from '@affiliate-commerce/core';
-import { memoryStorage } from '@affiliate-commerce/core/memory';
+import { type OperationalEvent, randomIds } from '@affiliate-commerce/core';
 import {
   fakeHttpClient,
   fakeResolver,
@@ -9,33 +8,13 @@ import {
   testTokens,
 } from '@affiliate-commerce/testkit';
 import { describe, expect, it } from 'vitest';
-import { createPostgresStorage } from './postgres-storage';
-import { freshServerSchema } from './test-database.test-support';
+import { memoryStorageUnderTest, serverStorageUnderTest } from './test-database.test-support';
 
 const hour = 60 * 60 * 1000;
 
-type Outbox = () => Promise<{ storage: Storage; teardown: () => Promise<void> }>;
-
-const memoryOutbox: Outbox = async () => {
-  const storage = memoryStorage();
-  return { storage, teardown: () => storage.close() };
-};
-
-const serverOutbox: Outbox = async () => {
-  const { db, schema, drop } = await freshServerSchema('secret_expiring');
-  const storage = await createPostgresStorage({ db, schema });
-  return {
-    storage,
-    teardown: async () => {
-      await storage.close();
-      await drop();
-    },
-  };
-};
-
 describe.each([
-  ['memory', memoryOutbox],
-  ['PostgreSQL server', serverOutbox],
+  ['memory', memoryStorageUnderTest],
+  ['PostgreSQL server', serverStorageUnderTest('secret_expiring')],
 ] as const)('secret.expiring (%s)', (_name, outbox) => {
   it('announced once, by the first attempt in the last 2 hours of a replaced secret’s overlap, across a restart (api.md: operational events)', async () => {
     const { storage, teardown } = await outbox();

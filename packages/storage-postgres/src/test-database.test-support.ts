@@ -8,9 +8,11 @@ import {
   type Storage,
   systemClock,
 } from '@affiliate-commerce/core';
+import { memoryStorage } from '@affiliate-commerce/core/memory';
 import { sandboxCaseSystem, sandboxProcessor, staticTokenAuth } from '@affiliate-commerce/core/sandbox';
 import pg from 'pg';
 import { type Db, pgPoolDb } from './db';
+import { createPostgresStorage } from './postgres-storage';
 
 /** The PostgreSQL server tests use; `DATABASE_URL` overrides it. */
 export const testDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -64,4 +66,28 @@ export function serviceOn(
     processor: sandboxProcessor(),
     caseSystem: sandboxCaseSystem(),
   });
+}
+
+/** A storage for one test and how to drop it, so a test runs alike on memory and on the server. */
+export type StorageUnderTest = () => Promise<{ storage: Storage; teardown: () => Promise<void> }>;
+
+/** The in-memory storage, as a {@link StorageUnderTest}. */
+export const memoryStorageUnderTest: StorageUnderTest = async () => {
+  const storage = memoryStorage();
+  return { storage, teardown: () => storage.close() };
+};
+
+/** A fresh schema on the test server (named after `name`), as a {@link StorageUnderTest}. */
+export function serverStorageUnderTest(name: string): StorageUnderTest {
+  return async () => {
+    const { db, schema, drop } = await freshServerSchema(name);
+    const storage = await createPostgresStorage({ db, schema });
+    return {
+      storage,
+      teardown: async () => {
+        await storage.close();
+        await drop();
+      },
+    };
+  };
 }

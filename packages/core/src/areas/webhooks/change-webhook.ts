@@ -50,3 +50,26 @@ export function changeWebhook(
     }),
   ).andThen((outcome) => outcome ?? err(notFound('webhook')));
 }
+
+/**
+ * Drops an optional part of a webhook (its OAuth client credentials, its client certificate);
+ * a webhook without it is left as it was.
+ *
+ * @returns 404 NOT_FOUND when the webhook does not exist for this affiliate
+ */
+export function removeWebhookPart(
+  deps: Pick<ServiceDeps, 'storage' | 'clock'>,
+  request: { affiliateId: string; id: string },
+  part: 'oauth' | 'clientCertificate',
+): ResultAsync<WebhookResult, DomainError> {
+  return changeWebhook(
+    deps,
+    () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
+    (current) => {
+      if (!current[part]) return ok('unchanged');
+      const next = { ...current };
+      delete next[part];
+      return ok({ next });
+    },
+  );
+}

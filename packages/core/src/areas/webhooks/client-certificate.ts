@@ -4,7 +4,7 @@ import type { DomainError } from '../../base/errors';
 import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type { Webhook } from '../../storage/webhook-store';
-import { changeWebhook, type WebhookResult } from './change-webhook';
+import { changeWebhook, removeWebhookPart, type WebhookResult } from './change-webhook';
 
 const maxPemLength = 16_384;
 const pem = (labels: string, what: string) =>
@@ -80,15 +80,7 @@ export function removeClientCertificate(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,
   request: { affiliateId: string; id: string },
 ): ResultAsync<WebhookResult, DomainError> {
-  return changeWebhook(
-    deps,
-    () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
-    (current) => {
-      if (!current.clientCertificate) return ok('unchanged');
-      const { clientCertificate: _certificate, ...rest } = current;
-      return ok({ next: rest });
-    },
-  );
+  return removeWebhookPart(deps, request, 'clientCertificate');
 }
 
 /** The client certificate of a webhook, its key opened, as a request presents it; undefined without one. */

@@ -4,7 +4,7 @@ import type { DomainError } from '../../base/errors';
 import { validate } from '../../base/validate';
 import type { ServiceDeps } from '../../deps/service-deps';
 import type { Webhook } from '../../storage/webhook-store';
-import { changeWebhook, type WebhookResult } from './change-webhook';
+import { changeWebhook, removeWebhookPart, type WebhookResult } from './change-webhook';
 import { urlSchema, validateWebhookUrl } from './webhook-input';
 
 /** Body of `PUT /v2/webhooks/{id}/oauth` (docs/api.md §5.6): client credentials, the secret write-only. */
@@ -88,13 +88,5 @@ export function removeOAuth(
   deps: Pick<ServiceDeps, 'storage' | 'clock'>,
   request: { affiliateId: string; id: string },
 ): ResultAsync<WebhookResult, DomainError> {
-  return changeWebhook(
-    deps,
-    () => deps.storage.webhooks.get({ affiliateId: request.affiliateId, id: request.id }),
-    (current) => {
-      if (!current.oauth) return ok('unchanged');
-      const { oauth: _oauth, ...rest } = current;
-      return ok({ next: rest });
-    },
-  );
+  return removeWebhookPart(deps, request, 'oauth');
 }
