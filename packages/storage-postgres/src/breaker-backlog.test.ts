@@ -48,7 +48,12 @@ describe.each([
       clock: systemClock(),
       ids: randomIds(),
       resolver: fakeResolver({ 'hooks.example.com': ['93.184.216.34'] }),
-      deliveries: { timeoutMs: 2_000, breaker: { failures: 3, coolingMs: 100, maxCoolingMs: 200 } },
+      deliveries: {
+        timeoutMs: 2_000,
+        // Retries a second apart: a delivery that probed and failed goes again soon after the outage.
+        delays: Array.from({ length: 10 }, () => 1_000),
+        breaker: { failures: 3, coolingMs: 100, maxCoolingMs: 200 },
+      },
     });
     const controller = new AbortController();
     try {

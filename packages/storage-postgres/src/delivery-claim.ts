@@ -5,21 +5,15 @@ import { type ClaimedJson, type Sql, toDelivery, toEvent } from './delivery-rows
 // Both move many rows of one webhook; two workers moving the same webhook at once would lock
 // its rows in different orders and deadlock. So each locks the rows in key order and passes over
 // those another statement holds (a claim, an outcome, or the other worker's move to the same
-// time), which are in hand already. With a backlog time ($5), the oldest waiting delivery (even
-// one waiting past $3, kept there by an earlier move) goes to $3 to be the breaker's probe, and
-// the others due before $3 go to the backlog time.
-const deferSql = `with waiting as (
+// time), which are in hand already. With a backlog time ($5), the first of them in due order goes
+// to $3 to be the breaker's probe, and the others to the backlog time.
+const deferSql = `with held as (
      select id, due_at from {s}.delivery_queue
-     where affiliate_id = $1 and webhook_id = $2 and due_at < coalesce($5::timestamptz, $3)
+     where affiliate_id = $1 and webhook_id = $2 and due_at < $3
        and (lease_expires_at is null or lease_expires_at <= $4)
+     order by id for update skip locked
    ), probe as (
-     select id from waiting order by due_at, id limit 1
-   ), held as (
-     select q.id from {s}.delivery_queue q
-     where q.affiliate_id = $1 and q.webhook_id = $2
-       and q.id in (select id from waiting where due_at < $3 union all select id from probe)
-       and (q.lease_expires_at is null or q.lease_expires_at <= $4)
-     order by q.id for update skip locked
+     select id from held order by due_at, id limit 1
    )
    update {s}.delivery_queue q
    set due_at = case when $5::timestamptz is null or q.id in (select id from probe) then $3
@@ -30,7 +24,7 @@ const deferSql = `with waiting as (
 const resumeSql = `with held as (
      select id from {s}.delivery_queue
      where affiliate_id = $1 and webhook_id = $2
-       and due_at > $4 and due_at <= $3
+       and due_at > $4 and due_at <= $3 and ($5::timestamptz is null or due_at >= $5)
        and (lease_expires_at is null or lease_expires_at <= $4)
      order by id for update skip locked
    )
@@ -139,8 +133,8 @@ export function deliveryClaims(
       const { rows } = await db.query(defer, [affiliateId, webhookId, until, now, backlogUntil ?? null]);
       return rows.length;
     },
-    async resume({ affiliateId, webhookId, heldUntil, now }) {
-      const { rows } = await db.query(resume, [affiliateId, webhookId, heldUntil, now]);
+    async resume({ affiliateId, webhookId, heldUntil, now, heldFrom }) {
+      const { rows } = await db.query(resume, [affiliateId, webhookId, heldUntil, now, heldFrom ?? null]);
       return rows.length;
     },
   };

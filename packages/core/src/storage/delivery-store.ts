@@ -302,11 +302,18 @@ export interface DeliveryStore {
     backlogUntil?: Date;
   }): Promise<number>;
   /**
-   * The reverse of `defer` when a webhook's circuit breaker closes early (a new URL, or the
-   * webhook enabled again): its pending, unheld deliveries due after `now` and no later than
-   * `heldUntil` become due at `now`. Returns how many moved.
+   * The reverse of `defer` when a webhook's circuit breaker closes (a probe succeeded, a new URL,
+   * or the webhook enabled again): its pending, unheld deliveries due after `now` and no later
+   * than `heldUntil` (and, with `heldFrom`, no earlier than it) become due at `now`. Returns how
+   * many moved.
    */
-  resume(input: { affiliateId: string; webhookId: string; heldUntil: Date; now: Date }): Promise<number>;
+  resume(input: {
+    affiliateId: string;
+    webhookId: string;
+    heldUntil: Date;
+    now: Date;
+    heldFrom?: Date;
+  }): Promise<number>;
   get(input: { affiliateId: string; webhookId: string; id: string }): Promise<Delivery | undefined>;
   /**
    * Makes a delivery due now (manual retry), in one atomic write: a final one becomes pending with

@@ -58,6 +58,7 @@ export function breakerBook(
     let remembered = true;
     let from: WebhookBreaker['state'] = 'closed';
     let failuresBefore = 0;
+    let before: WebhookBreaker | undefined;
     const written = await retryCompareAndSet({
       // First what this worker knows; after a lost race, what another worker wrote.
       read: async () => {
@@ -74,6 +75,7 @@ export function breakerBook(
         if (!next) return { next };
         from = breaker?.state ?? 'closed';
         failuresBefore = breaker?.failures ?? 0;
+        before = breaker;
         const landed = await deps.storage.webhooks.setBreaker({
           affiliateId,
           id,
@@ -99,7 +101,7 @@ export function breakerBook(
       // The write that closes an opened breaker lands once, whichever worker's success it was.
       if (next.state === 'closed' && (from as WebhookBreaker['state']) !== 'closed')
         recovered(deps, { affiliateId, webhookId: id, at: next.changedAt, failures: failuresBefore });
-      await moveBacklog(deps, webhook, { from, to: next });
+      await moveBacklog(deps, webhook, { from: before, to: next });
     }
     return next;
   };
@@ -188,26 +190,28 @@ function retryAfterHolds(deps: Pick<ServiceDeps, 'storage'>) {
 /**
  * What a breaker's change does to its endpoint's queue: opening (or probing) moves the pending
  * deliveries to the retry time, one of them to be the probe and the rest further on; closing
- * brings back at once what the breaker held. A worker that opened it may move the backlog just
- * after another closed it and brought the backlog back; so after moving it, the breaker is read
- * again, and a closed one brings the backlog back once more.
+ * brings back at once what the breaker held: the deliveries moved past its retry times since it
+ * opened, and not the retries that were due later anyway. A worker that opened it may move the
+ * backlog just after another closed it and brought the backlog back; so after moving it, the
+ * breaker is read again, and a closed one brings the backlog back once more.
  */
 async function moveBacklog(
   deps: Pick<ServiceDeps, 'storage'>,
   webhook: Webhook,
-  change: { readonly from: WebhookBreaker['state']; readonly to: WebhookBreaker },
+  change: { readonly from: WebhookBreaker | undefined; readonly to: WebhookBreaker },
 ): Promise<void> {
-  const { to } = change;
+  const { from, to } = change;
   const { affiliateId, id: webhookId } = webhook;
-  const bringBack = (now: Date) =>
+  const bringBack = (held: WebhookBreaker, now: Date) =>
     deps.storage.deliveries.resume({
       affiliateId,
       webhookId,
       now,
-      heldUntil: backlogHeldUntil(backlogHeldUntil(now)),
+      heldFrom: backlogHeldUntil(held.openedAt ?? held.changedAt),
+      heldUntil: backlogHeldUntil(held.retryAt ?? now),
     });
   if (to.state === 'closed') {
-    if (change.from !== 'closed') await bringBack(to.changedAt);
+    if (from && from.state !== 'closed') await bringBack(from, to.changedAt);
     return;
   }
   const until = to.retryAt!;
@@ -220,7 +224,7 @@ async function moveBacklog(
   });
   const after = await deps.storage.webhooks.get({ affiliateId, id: webhookId });
   if (after && (after.breaker?.state ?? 'closed') === 'closed')
-    await bringBack(after.breaker?.changedAt ?? to.changedAt);
+    await bringBack(to, after.breaker?.changedAt ?? to.changedAt);
 }
 
 /** The breakers one worker knows; see {@link breakerBook}. */

@@ -70,7 +70,7 @@ export function memoryDeliveryClaims(
           delivery.affiliateId === affiliateId &&
           delivery.webhookId === webhookId &&
           delivery.status === 'pending' &&
-          delivery.nextAttemptAt! < (backlogUntil ?? until) &&
+          delivery.nextAttemptAt! < until &&
           !(lease && lease.expiresAt > now.getTime())
         );
       });
@@ -78,13 +78,12 @@ export function memoryDeliveryClaims(
         ([, a], [, b]) =>
           a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
       );
-      const moving = waiting.filter(([, delivery], place) => place === 0 || delivery.nextAttemptAt! < until);
-      moving.forEach(([key], place) => {
+      waiting.forEach(([key], place) => {
         update(key, { nextAttemptAt: backlogUntil && place > 0 ? backlogUntil : until });
       });
-      return moving.length;
+      return waiting.length;
     },
-    async resume({ affiliateId, webhookId, heldUntil, now }) {
+    async resume({ affiliateId, webhookId, heldUntil, now, heldFrom }) {
       let moved = 0;
       for (const [key, delivery] of state.deliveries) {
         const lease = leases.get(key);
@@ -96,6 +95,7 @@ export function memoryDeliveryClaims(
           due === undefined ||
           due <= now.getTime() ||
           due > heldUntil.getTime() ||
+          (heldFrom !== undefined && due < heldFrom.getTime()) ||
           (lease && lease.expiresAt > now.getTime())
         )
           continue;
