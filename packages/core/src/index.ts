@@ -35,6 +35,7 @@ export type { BreakerOptions } from './areas/webhooks/breaker';
 export type { CreateWebhookInput } from './areas/webhooks/create-webhook';
 export type { HostWebhooks, WebhookRef } from './areas/webhooks/host-webhooks';
 export { webhookHeaders } from './areas/webhooks/signature';
+export type { KeySignatures } from './areas/webhooks/signing-keys';
 export type { UpdateWebhookInput } from './areas/webhooks/update-webhook';
 export type { WebhookView } from './areas/webhooks/webhook-view';
 export {
@@ -54,11 +55,15 @@ export type {
   SupportSettings,
 } from './deps/case-options';
 export type {
+  EndpointEventBase,
   OperationalEvent,
   OperationalEventHandler,
   OperationalEventType,
+  OperationalLog,
+  OperationsOutbox,
 } from './deps/operational-events';
 export type { OperationsEndpoint } from './deps/operations-endpoint';
+export type { CachedToken, ReceiverTokens } from './deps/receiver-tokens';
 export { generateSigningSecret, parseSecretKey, type SecretBox } from './deps/secret-box';
 export type { ServiceDeps, ServicePorts, ServiceSettings } from './deps/service-deps';
 export type { WebhookDeps, WebhookServiceOptions } from './deps/webhook-options';
@@ -104,6 +109,7 @@ export type {
   OutboundPorts,
 } from './ports/net/guarded-request';
 export type {
+  ClientTls,
   HttpAnswer,
   HttpClient,
   HttpFailure,

@@ -5,7 +5,7 @@ import { operationsAffiliateId } from './operations-endpoint';
 export const failingFractions = [0.5, 0.7, 0.9] as const;
 
 /** What every operational event names: the affiliate and the endpoint, and when it happened. */
-interface EndpointEventBase {
+export interface EndpointEventBase {
   readonly affiliateId: string;
   readonly webhookId: string;
   /** When it happened, on the service's clock. */
@@ -24,12 +24,12 @@ interface EndpointEventBase {
  * - `delivery.exhausted`: a delivery failed for good (its schedule ran out, or a 410); it waits
  *   for a manual retry or a recovery.
  * - `secret.rotated`: a new signing secret was issued; the one it replaced signs until `overlapEndsAt`.
- * - `secret.expiring`: a replaced secret stops signing at `expiresAt`, within {@link secretExpiringLeadMs}.
+ * - `secret.expiring`: a replaced secret stops signing at `expiresAt`, within 2 hours (`secretExpiringLeadMs`).
  */
 export type OperationalEvent =
   | (EndpointEventBase & {
       readonly type: 'endpoint.failing';
-      readonly fraction: (typeof failingFractions)[number];
+      readonly fraction: 0.5 | 0.7 | 0.9;
       readonly failingSince: Date;
       readonly disableAt: Date;
     })

@@ -14,7 +14,7 @@ export interface CreatedSigningKey {
 
 /**
  * Where the ed25519 private keys of `v1a` signatures live (docs/api.md §5.5). The default,
- * {@link sealedKeySigner}, seals them with the host's `secretKey` and stores them on the
+ * `sealedKeySigner`, seals them with the host's `secretKey` and stores them on the
  * webhook; a host that keeps keys in a KMS or HSM passes its own as `webhookSigner`, so the
  * database and the worker never hold them. One object argument per method.
  *

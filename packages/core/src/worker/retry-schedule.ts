@@ -13,7 +13,7 @@ export const retryDelaysMs: readonly number[] = [
 /**
  * When attempt `attempt + 1` is due after attempt `attempt` failed, or undefined when none is
  * left. The delay gets ±20 % jitter; a receiver's `Retry-After` (`retryAfterMs`, already bounded
- * by {@link retryAfterMs}) replaces it, with no jitter, but gives no attempt beyond the schedule.
+ * by `retryAfterMs`) replaces it, with no jitter, but gives no attempt beyond the schedule.
  *
  * @example
  * nextAttemptAt({ attempt: 1, failedAt, random: Math.random }) // about 5 s later
