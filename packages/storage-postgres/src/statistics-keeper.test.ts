@@ -95,8 +95,9 @@ describe('plans as tables grow from empty', () => {
     // Each order reads its row as it was at least once; wait until the closed connection's counts are in.
     await untilOrders(schema, `coalesce(seq_scan, 0) + coalesce(idx_scan, 0) >= ${before.scans + 5}`);
     const perOrder = ((await ordersReads(schema)).rows - before.rows) / 5;
-    // Its own row, read back by key: a plan made for the empty table read the import's 30,000.
-    expect(perOrder).toBeLessThan(10);
+    // Its own row and a few more, read back by key (the server's counts can take in other reads of
+    // the moment): a plan made for the empty table read the import's 30,000 for each order.
+    expect(perOrder).toBeLessThan(100);
   });
 
   it('a storage analyzes a table that grew by itself, in the background', async () => {
